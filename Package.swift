@@ -1,0 +1,60 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The module stack, bottom to top (see docs in README.md and ARCHITECTURE.md):
+// Diagnostics, Timeline → ProjectFile → RenderPlan → (Media, GPU) → Renderer → chromake.
+// C is reached only through the CFFmpeg and CEGL system libraries, imported by Media and GPU.
+let package = Package(
+  name: "chromake",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "chromake", targets: ["chromake"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CFFmpeg",
+      pkgConfig: "libavformat",
+      providers: [
+        .apt([
+          "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
+          "libswresample-dev",
+        ])
+      ]
+    ),
+    .systemLibrary(
+      name: "CEGL",
+      pkgConfig: "egl",
+      providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0", "libgl1-mesa-dri"])]
+    ),
+    .target(name: "Diagnostics"),
+    .target(name: "Timeline"),
+    .target(
+      name: "ProjectFile",
+      dependencies: ["Diagnostics", "Timeline", .product(name: "Yams", package: "Yams")]
+    ),
+    .target(name: "RenderPlan", dependencies: ["ProjectFile", "Diagnostics", "Timeline"]),
+    .target(name: "Media", dependencies: ["CFFmpeg", "Timeline"]),
+    .target(name: "Shaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
+    .target(name: "GPU", dependencies: ["CEGL", "Shaders"]),
+    .target(name: "Renderer", dependencies: ["RenderPlan", "Media", "GPU"]),
+    .executableTarget(
+      name: "chromake",
+      dependencies: [
+        "Renderer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
+    .testTarget(
+      name: "ProjectFileTests",
+      dependencies: ["ProjectFile", "RenderPlan"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(name: "MediaTests", dependencies: ["Media"]),
+    .testTarget(name: "GPUTests", dependencies: ["GPU"]),
+    .testTarget(name: "CLITests", dependencies: ["chromake"]),
+  ]
+)

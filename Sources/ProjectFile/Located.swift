@@ -1,0 +1,21 @@
+public import Diagnostics
+
+/// A value together with the place in the project file it came from.
+///
+/// A value the user did not write (a default) carries the location of the mapping it would
+/// have been written in, so that a message about it still points somewhere useful.
+public struct Located<Value: Sendable>: Sendable {
+  /// The value.
+  public var value: Value
+  /// Where it was written.
+  public var location: SourceLocation
+
+  /// Pairs a value with its location.
+  public init(_ value: Value, at location: SourceLocation) {
+    self.value = value
+    self.location = location
+  }
+}
+
+extension Located: Equatable where Value: Equatable {}
+extension Located: Hashable where Value: Hashable {}

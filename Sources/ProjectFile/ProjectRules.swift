@@ -1,0 +1,94 @@
+import Diagnostics
+import Foundation
+import Timeline
+
+/// Checks that span several values: unique names, `in` before `out`, `45f` times against the
+/// frame rate, and the output not overwriting an input.
+struct ProjectRules {
+  let context: ReadContext
+  let spec: ProjectSpec
+
+  func check() {
+    checkUniqueNames()
+    for layer in spec.layers {
+      guard case .video(let video) = layer.content else { continue }
+      checkClip(video.clip, subject: "layer '\(layer.name.value)'")
+    }
+    for track in spec.audioTracks { checkClip(track.clip, subject: "audio track '\(track.name.value)'") }
+    checkOutputIsNotAnInput()
+  }
+
+  private func checkUniqueNames() {
+    var first: [String: SourceLocation] = [:]
+    let names = spec.layers.map(\.name) + spec.audioTracks.map(\.name)
+    for name in names {
+      if let earlier = first[name.value] {
+        context.error(
+          "duplicate-name", "the name '\(name.value)' is already used", at: name.location,
+          notes: [.init("first used here", at: earlier)],
+          help: "names are unique across layers and audio tracks")
+      } else {
+        first[name.value] = name.location
+      }
+    }
+  }
+
+  private func checkClip(_ clip: ClipSpec, subject: String) {
+    guard let out = clip.outPoint else { return }
+    let fps = spec.output.fps.value
+    let inSeconds = clip.inPoint.value.seconds(fps: fps)
+    let outSeconds = out.value.seconds(fps: fps)
+    if outSeconds <= inSeconds {
+      context.error(
+        "out-before-in",
+        "\(subject): out (\(TimeFormat.seconds(outSeconds)) s) must be after in (\(TimeFormat.seconds(inSeconds)) s)",
+        at: out.location, notes: [.init("in is here", at: clip.inPoint.location)])
+    }
+  }
+
+  private func checkOutputIsNotAnInput() {
+    let output = resolve(spec.output.file.value)
+    let inputs =
+      spec.layers.flatMap { layer -> [Located<String>] in
+        guard case .video(let v) = layer.content else { return [] }
+        return [v.clip.source] + (v.matte.map { [$0] } ?? [])
+      } + spec.audioTracks.map(\.clip.source)
+    for input in inputs where resolve(input.value) == output {
+      context.error(
+        "output-is-input", "output.file is also an input: rendering would overwrite it",
+        at: spec.output.file.location, notes: [.init("read here", at: input.location)])
+    }
+  }
+
+  private func resolve(_ path: String) -> String {
+    ProjectPaths.resolve(path, in: spec.directory)
+  }
+}
+
+/// Resolves the paths written in a project.
+public enum ProjectPaths {
+  /// `path` made absolute against `directory` when relative, with `.` and `..` removed.
+  public static func resolve(_ path: String, in directory: String) -> String {
+    let url =
+      path.hasPrefix("/")
+      ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
+    return url.standardizedFileURL.path
+  }
+}
+
+extension ProjectPaths {
+  /// A path as written, tidied for plans and messages: `./a/../b.mp4` becomes `b.mp4`.
+  public static func display(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+}

@@ -1,0 +1,159 @@
+public import Diagnostics
+public import Timeline
+
+/// A project file as read: every value typed and located, defaults filled in, nothing yet
+/// checked against the media it names.
+public struct ProjectSpec: Sendable {
+  /// The project file's path as the user gave it.
+  public var path: String
+  /// The absolute folder relative paths in the file resolve against.
+  public var directory: String
+  /// The format version (always 1 for a spec that loaded).
+  public var version: Located<Int>
+  /// What to write.
+  public var output: OutputSpec
+  /// Visual layers, bottom first.
+  public var layers: [LayerSpec]
+  /// Audio-only tracks.
+  public var audioTracks: [AudioTrackSpec]
+  /// The variables' effective values (file defaults overridden by `--set`), by name.
+  public var variables: [String: Located<String>]
+}
+
+/// The `output:` mapping.
+public struct OutputSpec: Sendable {
+  /// The mapping's own location.
+  public var location: SourceLocation
+  /// The output path as written (after templating).
+  public var file: Located<String>
+  /// Frame size.
+  public var size: Located<FrameSize>
+  /// Constant frame rate.
+  public var fps: Located<Rational>
+  /// How the duration is chosen.
+  public var duration: Located<DurationRule>
+  /// The colour under the bottom layer.
+  public var background: Located<RGBColor>
+  /// Video encoder settings.
+  public var video: VideoSettings
+  /// Audio format and encoder settings.
+  public var audio: AudioSettings
+}
+
+/// `output.video`.
+public struct VideoSettings: Sendable {
+  /// `h264`.
+  public var codec: Located<String>
+  /// libx264 constant rate factor, 0–51.
+  public var crf: Located<Int>
+  /// libx264 preset name.
+  public var preset: Located<String>
+}
+
+/// `output.audio`.
+public struct AudioSettings: Sendable {
+  /// Samples per second.
+  public var sampleRate: Located<Int>
+  /// 1, 2 or 6.
+  public var channels: Located<Int>
+  /// AAC bit rate in bits per second.
+  public var bitrate: Located<Int>
+  /// Whether the look-ahead limiter runs.
+  public var limiter: Located<Bool>
+}
+
+/// One entry of `layers:`.
+public struct LayerSpec: Sendable {
+  /// The layer's mapping.
+  public var location: SourceLocation
+  /// Unique name.
+  public var name: Located<String>
+  /// Output time at which the layer first shows.
+  public var start: Located<TimeValue>
+  /// How long it shows, when given.
+  public var duration: Located<TimeValue>?
+  /// 0–1, multiplies alpha.
+  public var opacity: Located<Double>
+  /// Where it goes; `nil` means the whole frame.
+  public var box: Located<Box>?
+  /// How the picture fills the box.
+  public var fit: Located<Fit>
+  /// What the layer shows.
+  public var content: LayerContent
+}
+
+/// What a layer shows. Version 1 has video sources; images, text and fills come later.
+public enum LayerContent: Sendable {
+  /// A video file.
+  case video(VideoLayerSpec)
+}
+
+/// The keys of a `source` layer.
+public struct VideoLayerSpec: Sendable {
+  /// Which part of the source plays, and how.
+  public var clip: ClipSpec
+  /// What happens once the source ends before the layer does.
+  public var afterEnd: Located<AfterEnd>
+  /// Chroma key, if any.
+  public var key: KeySpec?
+  /// A luma matte file, if any.
+  public var matte: Located<String>?
+  /// How the source's audio joins the mix.
+  public var audio: AudioMixSpec
+}
+
+/// The source file of a layer or audio track and the part of it that plays.
+public struct ClipSpec: Sendable {
+  /// The media file, as written.
+  public var source: Located<String>
+  /// Source time of the first frame or sample used.
+  public var inPoint: Located<TimeValue>
+  /// Source time where it stops; `nil` means the end of the source.
+  public var outPoint: Located<TimeValue>?
+  /// Whether `in`…`out` repeats.
+  public var loop: Located<Bool>
+}
+
+/// `key:`.
+public struct KeySpec: Sendable {
+  /// The mapping's location.
+  public var location: SourceLocation
+  /// The colour keyed out.
+  public var color: Located<RGBColor>
+  /// CbCr distance under which a pixel is fully transparent.
+  public var similarity: Located<Double>
+  /// Width of the soft ramp above `similarity`.
+  public var smoothness: Located<Double>
+  /// How much of the key colour's cast is removed.
+  public var spill: Located<Double>
+}
+
+/// Gain, mute, fades and stream choice, shared by a layer's `audio:` and an audio track.
+public struct AudioMixSpec: Sendable {
+  /// Applied to every selected stream.
+  public var gain: Located<Gain>
+  /// Leave this source's audio out.
+  public var mute: Located<Bool>
+  /// Linear ramp up at the start.
+  public var fadeIn: Located<TimeValue>
+  /// Linear ramp down at the end.
+  public var fadeOut: Located<TimeValue>
+  /// Which audio streams join.
+  public var streams: Located<StreamSelection>
+}
+
+/// One entry of the top-level `audio:` list.
+public struct AudioTrackSpec: Sendable {
+  /// The entry's mapping.
+  public var location: SourceLocation
+  /// Unique name.
+  public var name: Located<String>
+  /// Output time at which it starts.
+  public var start: Located<TimeValue>
+  /// How long it plays, when given.
+  public var duration: Located<TimeValue>?
+  /// The file and the part of it that plays.
+  public var clip: ClipSpec
+  /// Gain, mute, fades and streams.
+  public var mix: AudioMixSpec
+}

@@ -1,0 +1,68 @@
+import Diagnostics
+import Yams
+
+/// State shared while one project file is read: its text (to place carets exactly), the
+/// variables, and the diagnostics found so far.
+final class ReadContext {
+  let file: String
+  let lines: [Substring]
+  var variables: VariableTable
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(file: String, text: String, variables: VariableTable) {
+    self.file = file
+    self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    self.variables = variables
+  }
+
+  func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+  func error(
+    _ id: String, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = [],
+    help: String? = nil
+  ) {
+    report(.error(id, message, at: location, notes: notes, help: help))
+  }
+
+  /// Where a node starts, underlining as much of it as sits on its first line.
+  func location(of node: Node) -> SourceLocation {
+    guard let mark = node.mark else { return .wholeFile(file) }
+    var length = 1
+    if case .scalar(let scalar) = node {
+      length = scalarWidth(scalar, line: mark.line, column: mark.column)
+    }
+    return SourceLocation(file: file, line: mark.line, column: mark.column, length: length)
+  }
+
+  /// The columns a scalar covers on its first line: its text, plus quotes when quoted.
+  private func scalarWidth(_ scalar: Node.Scalar, line: Int, column: Int) -> Int {
+    let quotes = (scalar.style == .singleQuoted || scalar.style == .doubleQuoted) ? 2 : 0
+    let firstLine = scalar.string.split(separator: "\n", omittingEmptySubsequences: false).first
+    var width = (firstLine.map { $0.unicodeScalars.count } ?? 0) + quotes
+    if line >= 1, line <= lines.count {
+      let remaining = lines[line - 1].unicodeScalars.count - (column - 1)
+      width = min(width, max(1, remaining))
+    }
+    return max(1, width)
+  }
+
+  /// The column of `text` on `line`, searching from `column`, or `nil` when it is not there
+  /// (a multi-line scalar, or escapes that make the source differ from the value).
+  func column(of text: String, line: Int, from column: Int, occurrence: Int) -> Int? {
+    guard line >= 1, line <= lines.count else { return nil }
+    let source = Array(lines[line - 1].unicodeScalars)
+    let needle = Array(text.unicodeScalars)
+    var seen = 0
+    var i = max(0, column - 1)
+    while i + needle.count <= source.count {
+      if Array(source[i..<(i + needle.count)]) == needle {
+        if seen == occurrence { return i + 1 }
+        seen += 1
+        i += needle.count
+      } else {
+        i += 1
+      }
+    }
+    return nil
+  }
+}

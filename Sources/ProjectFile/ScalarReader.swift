@@ -1,0 +1,115 @@
+import Foundation
+import Diagnostics
+import Yams
+
+/// A scalar's text after `{{name}}` substitution, with where it was written.
+struct ScalarText {
+  var text: String
+  var location: SourceLocation
+  /// Whether it was written in quotes (a quoted `"true"` is still a string).
+  var quoted: Bool
+  /// The variables substituted into it, for notes on later errors.
+  var substitutions: [(name: String, value: String)]
+
+  /// Notes saying which variables made this value, so that a bad `--set` value is traceable.
+  var substitutionNotes: [Diagnostic.Note] {
+    substitutions.map { .init("'{{\($0.name)}}' was replaced by '\($0.value)'") }
+  }
+}
+
+extension ReadContext {
+  /// The text of a scalar node, placeholders substituted. Reports (and returns `nil` for)
+  /// mappings, lists, nulls and bad placeholders; `expected` names what was wanted.
+  func scalarText(_ node: Node, expected: String) -> ScalarText? {
+    let location = location(of: node)
+    guard case .scalar(let scalar) = node, !scalar.isNull else {
+      error("wrong-type", "expected \(expected), found \(node.kindName)", at: location)
+      return nil
+    }
+    let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
+    guard scalar.string.contains("{{") else {
+      return ScalarText(text: scalar.string, location: location, quoted: quoted, substitutions: [])
+    }
+    return substitute(scalar, at: location, quoted: quoted)
+  }
+
+  private func substitute(_ scalar: Node.Scalar, at location: SourceLocation, quoted: Bool)
+    -> ScalarText?
+  {
+    switch PlaceholderScanner.scan(scalar.string) {
+    case .failure(.unclosed(let offset)):
+      error(
+        "bad-placeholder", "'{{' is not closed by '}}'",
+        at: placeholderLocation(scalar, location, text: "{{", offset: offset, length: 2),
+        help: "write a placeholder as {{name}}")
+      return nil
+    case .failure(.badName(let p)):
+      error(
+        "bad-placeholder", "'\(p.text)' is not a variable name",
+        at: placeholderLocation(scalar, location, text: p.text, offset: p.offset, length: p.length),
+        help: "a variable name is a letter or '_' followed by letters, digits or '_'")
+      return nil
+    case .success(let placeholders):
+      var result = ""
+      var cursor = scalar.string.unicodeScalars.startIndex
+      var substitutions: [(String, String)] = []
+      var failed = false
+      for p in placeholders {
+        let start = scalar.string.unicodeScalars.index(
+          scalar.string.unicodeScalars.startIndex, offsetBy: p.offset)
+        result += String(scalar.string.unicodeScalars[cursor..<start])
+        cursor = scalar.string.unicodeScalars.index(start, offsetBy: p.length)
+        guard let entry = variables.lookUp(p.name) else {
+          failed = true
+          let names = variables.entries.keys.sorted()
+          error(
+            "unknown-variable", "no variable named '\(p.name)'",
+            at: placeholderLocation(scalar, location, text: p.text, offset: p.offset, length: p.length),
+            help: Suggestions.help(for: p.name, among: names)
+              ?? "declare it under 'variables:' or pass --set \(p.name)=VALUE")
+          continue
+        }
+        result += entry.value
+        substitutions.append((p.name, entry.value))
+      }
+      result += String(scalar.string.unicodeScalars[cursor...])
+      if failed { return nil }
+      return ScalarText(text: result, location: location, quoted: quoted, substitutions: substitutions)
+    }
+  }
+
+  /// Where a placeholder sits: found on the scalar's line when the scalar is written on one line,
+  /// else the scalar's own location.
+  private func placeholderLocation(
+    _ scalar: Node.Scalar, _ location: SourceLocation, text: String, offset: Int, length: Int
+  ) -> SourceLocation {
+    let occurrence = scalar.string.unicodeScalars.prefix(offset).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).count == 1 ? countOccurrences(of: text, in: scalar.string, before: offset) : nil
+    if let occurrence,
+      let column = column(of: text, line: location.line, from: location.column, occurrence: occurrence)
+    {
+      return SourceLocation(file: file, line: location.line, column: column, length: length)
+    }
+    return location
+  }
+
+  private func countOccurrences(of text: String, in string: String, before offset: Int) -> Int {
+    let prefix = String(String.UnicodeScalarView(string.unicodeScalars.prefix(offset)))
+    return prefix.components(of: text)
+  }
+}
+
+extension String {
+  /// Non-overlapping occurrences of `needle`.
+  fileprivate func components(of needle: String) -> Int {
+    guard !needle.isEmpty else { return 0 }
+    var count = 0
+    var rest = self[...]
+    while let range = rest.range(of: needle) {
+      count += 1
+      rest = rest[range.upperBound...]
+    }
+    return count
+  }
+}

@@ -1,0 +1,99 @@
+public import Diagnostics
+
+/// The `{{name}}` values in force while a project is read, and where each came from.
+public struct VariableTable: Sendable {
+  /// One variable's value and origin.
+  public struct Entry: Sendable {
+    /// The text substituted for `{{name}}`.
+    public var value: String
+    /// Where the value was given: the `variables:` entry, or `nil` for the command line.
+    public var location: SourceLocation?
+    /// `"--set"` or `"variables"` (later: a data row), for messages.
+    public var origin: String
+  }
+
+  /// Entries by name.
+  public private(set) var entries: [String: Entry] = [:]
+  /// Names some placeholder asked for.
+  public private(set) var used: Set<String> = []
+
+  /// Creates an empty table.
+  public init() {}
+
+  /// Adds or replaces a variable.
+  public mutating func set(_ name: String, _ entry: Entry) { entries[name] = entry }
+
+  /// The entry for `name`, remembering it was used.
+  mutating func lookUp(_ name: String) -> Entry? {
+    used.insert(name)
+    return entries[name]
+  }
+
+  /// Whether `name` is a legal variable name: a letter or `_`, then letters, digits or `_`.
+  public static func isValidName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, isLetter(first) || first == "_" else {
+      return false
+    }
+    return name.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "_" }
+  }
+
+  private static func isLetter(_ c: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+  }
+}
+
+/// One `{{name}}` found in a scalar.
+struct Placeholder {
+  /// The variable's name, trimmed.
+  var name: String
+  /// Offset of `{{` from the scalar's first character, in Unicode scalars.
+  var offset: Int
+  /// Length of `{{ name }}`, in Unicode scalars.
+  var length: Int
+  /// The exact text, `{{ name }}`.
+  var text: String
+}
+
+/// Finds placeholders in a string value.
+enum PlaceholderScanner {
+  enum Failure: Error {
+    /// `{{` with no `}}` after it, at this offset.
+    case unclosed(offset: Int)
+    /// `{{…}}` whose inside is not a variable name.
+    case badName(Placeholder)
+  }
+
+  /// Every `{{name}}` in `text`, left to right.
+  static func scan(_ text: String) -> Result<[Placeholder], Failure> {
+    let scalars = Array(text.unicodeScalars)
+    var found: [Placeholder] = []
+    var i = 0
+    while i + 1 < scalars.count {
+      guard scalars[i] == "{", scalars[i + 1] == "{" else {
+        i += 1
+        continue
+      }
+      var j = i + 2
+      while j + 1 < scalars.count, !(scalars[j] == "}" && scalars[j + 1] == "}") { j += 1 }
+      guard j + 1 < scalars.count else { return .failure(.unclosed(offset: i)) }
+      var inner = String(String.UnicodeScalarView(scalars[(i + 2)..<j]))
+      inner = String(inner.trimmingWhitespace())
+      let whole = String(String.UnicodeScalarView(scalars[i..<(j + 2)]))
+      let placeholder = Placeholder(name: inner, offset: i, length: j + 2 - i, text: whole)
+      guard VariableTable.isValidName(inner) else { return .failure(.badName(placeholder)) }
+      found.append(placeholder)
+      i = j + 2
+    }
+    return .success(found)
+  }
+}
+
+extension StringProtocol where SubSequence == Substring {
+  /// The text without leading and trailing whitespace.
+  func trimmingWhitespace() -> Substring {
+    var s = self[...]
+    while s.first?.isWhitespace == true { s = s.dropFirst() }
+    while s.last?.isWhitespace == true { s = s.dropLast() }
+    return s
+  }
+}

@@ -1,0 +1,115 @@
+public import Diagnostics
+public import ProjectFile
+import Timeline
+
+/// Checks a project against the facts of its media: streams that must exist, trims that must
+/// lie inside the source. Runs on any spec, even one with errors, so that one run reports
+/// everything; references whose facts are missing (the probe failed and said so) are skipped.
+public enum MediaChecks {
+  /// The problems found; `facts` is keyed by resolved path.
+  public static func check(_ spec: ProjectSpec, facts: [String: MediaFacts]) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    let fps = spec.output.fps.value
+    func factsOf(_ path: Located<String>) -> MediaFacts? {
+      facts[ProjectPaths.resolve(path.value, in: spec.directory)]
+    }
+    for layer in spec.layers {
+      guard case .video(let video) = layer.content else { continue }
+      let subject = "layer '\(layer.name.value)'"
+      if let media = factsOf(video.clip.source) {
+        if media.video == nil {
+          found.append(
+            .error(
+              "no-video-stream", "\(subject): '\(video.clip.source.value)' has no video stream",
+              at: video.clip.source.location,
+              help: "an audio-only file belongs under the top-level 'audio:' list"))
+        } else {
+          found += checkTrim(video.clip, length: media.videoDuration, fps: fps, subject: subject)
+        }
+        if !video.audio.mute.value {
+          found += checkStreams(video.audio.streams, media: media, subject: subject)
+        }
+      }
+      if let matte = video.matte, let media = factsOf(matte), media.video == nil {
+        found.append(
+          .error(
+            "no-video-stream", "\(subject): matte '\(matte.value)' has no video stream",
+            at: matte.location))
+      }
+    }
+    for track in spec.audioTracks {
+      let subject = "audio track '\(track.name.value)'"
+      guard let media = factsOf(track.clip.source) else { continue }
+      if media.audio.isEmpty {
+        found.append(
+          .error(
+            "no-audio-stream", "\(subject): '\(track.clip.source.value)' has no audio stream",
+            at: track.clip.source.location))
+        continue
+      }
+      found += checkStreams(track.mix.streams, media: media, subject: subject)
+      let streams = selectedStreams(track.mix.streams.value, count: media.audio.count)
+      found += checkTrim(
+        track.clip, length: media.audioDuration(of: streams), fps: fps, subject: subject)
+    }
+    return found
+  }
+
+  /// The audio stream indices a selection names (only those the file has).
+  static func selectedStreams(_ selection: StreamSelection, count: Int) -> [Int] {
+    switch selection {
+    case .all: Array(0..<count)
+    case .indices(let list): list.map(\.value).filter { $0 < count }
+    }
+  }
+
+  private static func checkStreams(
+    _ selection: Located<StreamSelection>, media: MediaFacts, subject: String
+  ) -> [Diagnostic] {
+    guard case .indices(let list) = selection.value else { return [] }
+    let count = media.audio.count
+    return list.filter { $0.value >= count }.map { index in
+      .error(
+        "no-such-stream", "\(subject): there is no audio stream \(index.value)",
+        at: index.location,
+        notes: [.init("the file has \(count) audio stream\(count == 1 ? "" : "s")")],
+        help: count == 0 ? "remove 'streams'" : "audio streams are counted from 0 to \(count - 1)")
+    }
+  }
+
+  /// The slack allowed when `out` names the very end of a source whose length is known only
+  /// to its time base.
+  static let endTolerance = Rational(1, 1000)
+
+  private static func checkTrim(
+    _ clip: ClipSpec, length: Rational?, fps: Rational, subject: String
+  ) -> [Diagnostic] {
+    guard let length else {
+      if clip.outPoint == nil && !clip.loop.value {
+        return [
+          .error(
+            "unknown-duration", "\(subject): the length of '\(clip.source.value)' is unknown",
+            at: clip.source.location, help: "give 'out' or 'duration'")
+        ]
+      }
+      return []
+    }
+    var found: [Diagnostic] = []
+    let inPoint = clip.inPoint.value.seconds(fps: fps)
+    if inPoint >= length {
+      found.append(
+        .error(
+          "past-end",
+          "\(subject): in (\(TimeFormat.seconds(inPoint)) s) is at or past the end of the source (\(TimeFormat.seconds(length)) s)",
+          at: clip.inPoint.location))
+    }
+    if let out = clip.outPoint, out.value.seconds(fps: fps) > length + endTolerance {
+      found.append(
+        .error(
+          "past-end",
+          "\(subject): out (\(TimeFormat.seconds(out.value.seconds(fps: fps))) s) is past the end of the source (\(TimeFormat.seconds(length)) s)",
+          at: out.location, help: "leave 'out' out to play to the end"))
+    }
+    return found
+  }
+}

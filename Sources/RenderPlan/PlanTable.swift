@@ -1,0 +1,108 @@
+import Foundation
+import Timeline
+
+/// The plan as people read it: `chromake plan` without `--json`.
+public enum PlanTable {
+  /// The whole plan as aligned text.
+  public static func render(_ plan: RenderPlan) -> String {
+    let o = plan.output
+    var out = ""
+    out += "output  \(o.file) (\(o.container)), \(o.width)x\(o.height) at \(FrameRate.describe(o.fps)) fps, "
+    out += "\(o.frameCount) frames = \(TimeFormat.seconds(o.duration)) s (\(o.durationRule))\n"
+    out += "video   \(o.video.codec) crf \(o.video.crf) preset \(o.video.preset), "
+    out += "\(o.video.pixelFormat) \(o.video.colorMatrix) \(o.video.colorRange), background \(o.background)\n"
+    out += "audio   \(o.audio.sampleRate) Hz, \(o.audio.channels) ch, \(o.audio.bitrate / 1000) kb/s AAC, "
+    out += "limiter \(o.audio.limiter ? "on" : "off"), \(o.audio.sampleCount) samples\n"
+    out += "\nlayers (bottom first; frame k shows source time in + k/fps - start)\n"
+    out += layerTable(plan).render()
+    out += "\naudio (every stream in the mix)\n"
+    out += plan.audio.isEmpty ? "  (none: the output has no audio stream)\n" : audioTable(plan).render()
+    out += "\ninputs\n"
+    out += inputTable(plan).render()
+    return out
+  }
+
+  static func layerTable(_ plan: RenderPlan) -> TextTable {
+    var table = TextTable(header: [
+      "#", "name", "line", "frames", "output time", "source", "source time", "after end", "box",
+      "fit", "opacity", "key",
+    ])
+    let fps = plan.output.fps
+    for (index, layer) in plan.layers.enumerated() {
+      let f = layer.frames
+      let frames = f.count == 0 ? "none" : "\(f.first)-\(f.end - 1) (\(f.count))"
+      let time =
+        f.count == 0
+        ? "-"
+        : "\(seconds(Rational(f.first) / fps))-\(seconds(Rational(f.end) / fps)) s"
+      let b = layer.box
+      table.rows.append([
+        "\(index)", layer.name, "\(layer.location.line)", frames, time,
+        layer.source + (layer.matte.map { " + matte \($0)" } ?? ""),
+        "\(seconds(layer.sourceIn))-\(seconds(layer.sourceOut)) s\(layer.loop ? " loop" : "")",
+        layer.loop ? "-" : layer.afterEnd.rawValue,
+        "\(b.x),\(b.y) \(b.width)x\(b.height)", layer.fit.rawValue, number(layer.opacity),
+        layer.key.map {
+          "\($0.color) sim \(number($0.similarity)) smooth \(number($0.smoothness)) spill \(number($0.spill))"
+        } ?? "-",
+      ])
+    }
+    return table
+  }
+
+  static func audioTable(_ plan: RenderPlan) -> TextTable {
+    var table = TextTable(header: [
+      "owner", "line", "source", "stream", "format", "output samples", "starts at", "source time",
+      "gain", "fade in/out",
+    ])
+    let rate = Rational(Int64(plan.output.audio.sampleRate))
+    for a in plan.audio {
+      table.rows.append([
+        "\(a.owner) (\(a.ownerKind))", "\(a.location.line)", a.source,
+        "a:\(a.audioStream) (#\(a.streamIndex))", "\(a.sourceSampleRate) Hz \(a.sourceLayout)",
+        "\(a.firstSample)-\(a.endSample) (\(a.endSample - a.firstSample))",
+        "\(seconds(Rational(a.firstSample) / rate)) s",
+        "\(seconds(a.sourceIn))-\(seconds(a.sourceOut)) s\(a.loop ? " loop" : "")",
+        "\(number(a.gain)) (\(decibels(a.gainDecibels)))",
+        "\(a.fadeInSamples)/\(a.fadeOutSamples)",
+      ])
+    }
+    return table
+  }
+
+  static func inputTable(_ plan: RenderPlan) -> TextTable {
+    var table = TextTable(header: ["path", "duration", "video", "audio"])
+    for input in plan.inputs {
+      let f = input.facts
+      let video = f.video.map { v in
+        var parts = [
+          "\(v.codec) \(v.width)x\(v.height)",
+          v.frameRate.map { "\(FrameRate.describe($0)) fps" } ?? "? fps",
+          "\(v.pixelFormat) \(v.colorMatrix) \(v.colorRange)",
+        ]
+        if v.rotation != 0 { parts.append("rotate \(v.rotation)") }
+        if v.sampleAspectRatio != .one { parts.append("SAR \(v.sampleAspectRatio)") }
+        return parts.joined(separator: ", ")
+      } ?? "-"
+      let audio =
+        f.audio.isEmpty
+        ? "-"
+        : f.audio.enumerated().map { "a:\($0.offset) \($0.element.sampleRate) Hz \($0.element.layout)" }
+          .joined(separator: "; ")
+      table.rows.append([
+        input.path, f.duration.map { "\(seconds($0)) s" } ?? "?", video, audio,
+      ])
+    }
+    return table
+  }
+
+  private static func seconds(_ value: Rational) -> String { TimeFormat.seconds(value) }
+
+  private static func number(_ value: Double) -> String {
+    String(format: "%.3g", value)
+  }
+
+  private static func decibels(_ value: Double) -> String {
+    value.isInfinite ? "-inf dB" : String(format: "%+.1f dB", value)
+  }
+}

@@ -1,0 +1,243 @@
+import Foundation
+public import Diagnostics
+public import ProjectFile
+public import Timeline
+
+/// What planning gave: a plan when one could be made, and every problem found.
+public struct PlanResult: Sendable {
+  /// The plan; `nil` when an error stopped it.
+  public var plan: RenderPlan?
+  /// Errors and warnings, in file order.
+  public var diagnostics: [Diagnostic]
+}
+
+/// Turns a spec and its media facts into an explicit, integer-timed plan.
+///
+/// Call it only for a spec without errors, whose every media file has facts; it reports the
+/// problems that need the whole picture (an output duration that cannot be determined).
+public enum Planner {
+  /// The plan format's version.
+  public static let planVersion = 1
+  /// Slack when picking a source frame: absorbs time-base rounding.
+  public static let pickTolerance = Rational(1, 1000)
+
+  /// Plans `spec` with `facts` keyed by resolved path.
+  public static func plan(_ spec: ProjectSpec, facts: [String: MediaFacts]) -> PlanResult {
+    var builder = PlanBuilder(spec: spec, facts: facts)
+    let plan = builder.build()
+    return PlanResult(plan: plan, diagnostics: builder.diagnostics.sortedByLocation())
+  }
+}
+
+/// A clip's resolved times: where it starts on the output, which source range plays, and where
+/// it ends on the output (`nil`: it has no natural end and plays to the output's end).
+struct ClipTiming {
+  var start: Rational
+  var sourceIn: Rational
+  var sourceOut: Rational
+  var loop: Bool
+  var end: Rational?
+
+  /// Where the source runs out on the output (`nil` when looping).
+  var sourceEnd: Rational? { loop ? nil : start + (sourceOut - sourceIn) }
+}
+
+struct PlanBuilder {
+  let spec: ProjectSpec
+  let facts: [String: MediaFacts]
+  var diagnostics: [Diagnostic] = []
+
+  var fps: Rational { spec.output.fps.value }
+
+  func media(_ path: Located<String>) -> MediaFacts? {
+    facts[ProjectPaths.resolve(path.value, in: spec.directory)]
+  }
+
+  func display(_ path: Located<String>) -> String {
+    ProjectPaths.display(path.value)
+  }
+
+  mutating func build() -> RenderPlan? {
+    let layerTimings = spec.layers.map(layerTiming)
+    guard let duration = outputDuration(layerTimings) else { return nil }
+    let frameCount = TimeGrid.frameCount(duration, fps: fps)
+    guard frameCount > 0 else {
+      diagnostics.append(
+        .error(
+          "empty-output",
+          "the output would have no frames (\(TimeFormat.seconds(duration)) s at \(FrameRate.describe(fps)) fps)",
+          at: spec.output.duration.location))
+      return nil
+    }
+    let rate = spec.output.audio.sampleRate.value
+    let sampleCount = TimeGrid.sample(at: Rational(frameCount) / fps, rate: Int64(rate))
+    var layers: [LayerPlan] = []
+    var audio: [AudioStreamPlan] = []
+    for (layer, timing) in zip(spec.layers, layerTimings) {
+      guard let timing, case .video(let video) = layer.content else { continue }
+      layers.append(layerPlan(layer, video, timing, frameCount: frameCount))
+      if !video.audio.mute.value {
+        audio += audioPlans(
+          owner: layer.name.value, kind: "layer", location: layer.location, source: video.clip.source,
+          mix: video.audio, timing: timing, sampleCount: sampleCount)
+      }
+    }
+    for track in spec.audioTracks where !track.mix.mute.value {
+      guard let timing = trackTiming(track) else { continue }
+      audio += audioPlans(
+        owner: track.name.value, kind: "track", location: track.location, source: track.clip.source,
+        mix: track.mix, timing: timing, sampleCount: sampleCount)
+    }
+    return RenderPlan(
+      planVersion: Planner.planVersion,
+      output: outputPlan(duration: duration, frameCount: frameCount, sampleCount: sampleCount),
+      inputs: inputs(), layers: layers, audio: audio, directory: spec.directory)
+  }
+
+  // MARK: timing
+
+  func layerTiming(_ layer: LayerSpec) -> ClipTiming? {
+    guard case .video(let video) = layer.content, let length = media(video.clip.source)?.videoDuration
+    else { return nil }
+    return timing(
+      start: layer.start.value, duration: layer.duration?.value, clip: video.clip, length: length)
+  }
+
+  func trackTiming(_ track: AudioTrackSpec) -> ClipTiming? {
+    guard let media = media(track.clip.source) else { return nil }
+    let streams = MediaChecks.selectedStreams(track.mix.streams.value, count: media.audio.count)
+    guard let length = media.audioDuration(of: streams) else { return nil }
+    return timing(
+      start: track.start.value, duration: track.duration?.value, clip: track.clip, length: length)
+  }
+
+  private func timing(start: TimeValue, duration: TimeValue?, clip: ClipSpec, length: Rational)
+    -> ClipTiming
+  {
+    let start = start.seconds(fps: fps)
+    let sourceIn = clip.inPoint.value.seconds(fps: fps)
+    let sourceOut = min(clip.outPoint?.value.seconds(fps: fps) ?? length, length)
+    var end: Rational? = nil
+    if let duration {
+      end = start + duration.seconds(fps: fps)
+    } else if !clip.loop.value {
+      end = start + (sourceOut - sourceIn)
+    }
+    return ClipTiming(
+      start: start, sourceIn: sourceIn, sourceOut: sourceOut, loop: clip.loop.value, end: end)
+  }
+
+  mutating func outputDuration(_ timings: [ClipTiming?]) -> Rational? {
+    let rule = spec.output.duration
+    let ends = timings.compactMap { $0?.end }
+    switch rule.value {
+    case .exactly(let time):
+      return time.seconds(fps: fps)
+    case .longest, .shortest:
+      guard !ends.isEmpty else {
+        diagnostics.append(
+          .error(
+            "undetermined-duration",
+            "output.duration cannot be determined: no layer has a natural end",
+            at: rule.location,
+            notes: [.init("looped layers play until the output ends, so they cannot set its length")],
+            help: "give output.duration a time, such as 'duration: 10s', or a layer a 'duration'"))
+        return nil
+      }
+      return rule.value == .longest ? ends.max() : ends.min()
+    }
+  }
+
+  // MARK: plans
+
+  func outputPlan(duration: Rational, frameCount: Int64, sampleCount: Int64) -> OutputPlan {
+    let output = spec.output
+    let file = ProjectPaths.display(output.file.value)
+    return OutputPlan(
+      file: file, container: file.lowercased().hasSuffix(".mov") ? "mov" : "mp4",
+      width: output.size.value.width, height: output.size.value.height, fps: fps,
+      frameCount: frameCount, duration: Rational(frameCount) / fps,
+      durationRule: {
+        switch output.duration.value {
+        case .longest: "longest"
+        case .shortest: "shortest"
+        case .exactly: "explicit"
+        }
+      }(),
+      background: output.background.value.description,
+      video: VideoEncodingPlan(
+        codec: output.video.codec.value, crf: output.video.crf.value,
+        preset: output.video.preset.value, pixelFormat: "yuv420p", colorMatrix: "bt709",
+        colorRange: "limited"),
+      audio: AudioEncodingPlan(
+        sampleRate: output.audio.sampleRate.value, channels: output.audio.channels.value,
+        bitrate: output.audio.bitrate.value, limiter: output.audio.limiter.value,
+        sampleCount: sampleCount))
+  }
+
+  func layerPlan(_ layer: LayerSpec, _ video: VideoLayerSpec, _ timing: ClipTiming, frameCount: Int64)
+    -> LayerPlan
+  {
+    let first = min(frameCount, TimeGrid.firstFrame(atOrAfter: timing.start, fps: fps))
+    var end = timing.end.map { min(frameCount, TimeGrid.firstFrame(atOrAfter: $0, fps: fps)) } ?? frameCount
+    if video.afterEnd.value == .hide, let sourceEnd = timing.sourceEnd {
+      end = min(end, TimeGrid.firstFrame(atOrAfter: sourceEnd, fps: fps))
+    }
+    let size = spec.output.size.value
+    return LayerPlan(
+      name: layer.name.value, location: PlanLocation(layer.location),
+      source: display(video.clip.source), matte: video.matte.map(display),
+      frames: FrameRange(first: first, end: max(first, end)), start: timing.start,
+      sourceIn: timing.sourceIn, sourceOut: timing.sourceOut, loop: timing.loop,
+      afterEnd: video.afterEnd.value, pickTolerance: Planner.pickTolerance,
+      box: layer.box?.value ?? Box(x: 0, y: 0, width: size.width, height: size.height),
+      fit: layer.fit.value, opacity: layer.opacity.value,
+      key: video.key.map {
+        KeyPlan(
+          color: $0.color.value.description, similarity: $0.similarity.value,
+          smoothness: $0.smoothness.value, spill: $0.spill.value)
+      })
+  }
+
+  func audioPlans(
+    owner: String, kind: String, location: SourceLocation, source: Located<String>,
+    mix: AudioMixSpec, timing: ClipTiming, sampleCount: Int64
+  ) -> [AudioStreamPlan] {
+    guard let media = media(source) else { return [] }
+    let rate = Int64(spec.output.audio.sampleRate.value)
+    let first = min(sampleCount, TimeGrid.sample(at: timing.start, rate: rate))
+    var end = timing.end.map { min(sampleCount, TimeGrid.sample(at: $0, rate: rate)) } ?? sampleCount
+    if let sourceEnd = timing.sourceEnd {
+      end = min(end, TimeGrid.sample(at: sourceEnd, rate: rate))
+    }
+    let gain = mix.gain.value
+    return MediaChecks.selectedStreams(mix.streams.value, count: media.audio.count).map { index in
+      let stream = media.audio[index]
+      return AudioStreamPlan(
+        owner: owner, ownerKind: kind, location: PlanLocation(location), source: display(source),
+        audioStream: index, streamIndex: stream.streamIndex, sourceSampleRate: stream.sampleRate,
+        sourceLayout: stream.layout, firstSample: first, endSample: max(first, end),
+        sourceIn: timing.sourceIn, sourceOut: timing.sourceOut, loop: timing.loop,
+        gain: gain.linear, gainDecibels: gain.decibels ?? 20 * log10(gain.linear),
+        fadeInSamples: TimeGrid.sample(at: mix.fadeIn.value.seconds(fps: fps), rate: rate),
+        fadeOutSamples: TimeGrid.sample(at: mix.fadeOut.value.seconds(fps: fps), rate: rate))
+    }
+  }
+
+  func inputs() -> [InputPlan] {
+    var seen: [String: InputPlan] = [:]
+    for ref in spec.mediaReferences {
+      let path = ProjectPaths.display(ref.path.value)
+      if seen[path] == nil, let media = facts[ref.resolved] {
+        seen[path] = InputPlan(path: path, facts: media)
+      }
+    }
+    return seen.values.sorted { $0.path < $1.path }
+  }
+}
+
+extension PlanLocation {
+  init(_ location: SourceLocation) {
+    self.init(line: location.line, column: location.column)
+  }
+}

@@ -1,0 +1,99 @@
+public import ProjectFile
+public import Timeline
+
+/// Everything a render does, decided in advance: integer frame and sample ranges, exact source
+/// times, linear gains. The renderer executes it and decides nothing of its own.
+///
+/// Paths are as written relative to the project's folder (absolute ones stay absolute), so the
+/// same project gives byte-identical JSON on every machine; `directory` (not encoded) resolves
+/// them.
+public struct RenderPlan: Codable, Sendable, Equatable {
+  /// The plan format's version.
+  public var planVersion: Int
+  /// The output file and its format.
+  public var output: OutputPlan
+  /// Every media file read, with the facts the plan relied on, sorted by path.
+  public var inputs: [InputPlan]
+  /// Visual layers, bottom first.
+  public var layers: [LayerPlan]
+  /// Every audio stream that joins the mix.
+  public var audio: [AudioStreamPlan]
+  /// The absolute folder the paths resolve against (not part of the encoded plan).
+  public var directory: String = ""
+
+  enum CodingKeys: String, CodingKey {
+    case planVersion, output, inputs, layers, audio
+  }
+}
+
+/// A place in the project file (the file is the plan's own project).
+public struct PlanLocation: Codable, Sendable, Equatable, Hashable {
+  /// 1-based line.
+  public var line: Int
+  /// 1-based column.
+  public var column: Int
+}
+
+/// The output's format.
+public struct OutputPlan: Codable, Sendable, Equatable {
+  /// Output path.
+  public var file: String
+  /// `mp4` or `mov`.
+  public var container: String
+  /// Frame width in pixels.
+  public var width: Int
+  /// Frame height in pixels.
+  public var height: Int
+  /// Frames per second.
+  public var fps: Rational
+  /// N: frame `k` of `0..<N` is presented at `k / fps`.
+  public var frameCount: Int64
+  /// `N / fps` seconds.
+  public var duration: Rational
+  /// How the duration was chosen: `longest`, `shortest` or `explicit`.
+  public var durationRule: String
+  /// `#RRGGBB` under the bottom layer.
+  public var background: String
+  /// Video encoding.
+  public var video: VideoEncodingPlan
+  /// Audio format and encoding.
+  public var audio: AudioEncodingPlan
+}
+
+/// libx264 settings and the colour the output is tagged with.
+public struct VideoEncodingPlan: Codable, Sendable, Equatable {
+  /// `h264`.
+  public var codec: String
+  /// Constant rate factor.
+  public var crf: Int
+  /// libx264 preset.
+  public var preset: String
+  /// Always `yuv420p`, BT.709 limited range.
+  public var pixelFormat: String
+  /// `bt709`.
+  public var colorMatrix: String
+  /// `limited`.
+  public var colorRange: String
+}
+
+/// The mix's format.
+public struct AudioEncodingPlan: Codable, Sendable, Equatable {
+  /// Samples per second.
+  public var sampleRate: Int
+  /// 1, 2 or 6.
+  public var channels: Int
+  /// AAC bit rate in bits per second.
+  public var bitrate: Int
+  /// Whether the −1 dBFS look-ahead limiter runs.
+  public var limiter: Bool
+  /// Exactly `round(N / fps × sampleRate)` samples per channel.
+  public var sampleCount: Int64
+}
+
+/// One media file and the facts the plan relied on.
+public struct InputPlan: Codable, Sendable, Equatable {
+  /// Path as in the project.
+  public var path: String
+  /// The probed facts.
+  public var facts: MediaFacts
+}

@@ -1,0 +1,36 @@
+public import Diagnostics
+public import ProjectFile
+public import RenderPlan
+
+/// The shared front half of every command: load → check media → plan.
+///
+/// Every stage runs as far as it can, so one run reports every problem: a spec with errors is
+/// still probed, and its media checked, before the session gives up.
+public struct ProjectSession: Sendable {
+  /// The spec, when the file could be read.
+  public var spec: ProjectSpec?
+  /// The plan, when there were no errors.
+  public var plan: RenderPlan?
+  /// Every problem, in file order.
+  public var diagnostics: [Diagnostic]
+  /// File texts for quoting in messages.
+  public var sources: SourceText
+
+  /// Loads, inspects and plans the project at `path`.
+  public static func open(path: String, overrides: [(name: String, value: String)]) -> ProjectSession {
+    let loaded = ProjectLoader.load(path: path, overrides: overrides)
+    var session = ProjectSession(
+      spec: loaded.spec, plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources)
+    guard let spec = loaded.spec else { return session }
+    let inspection = MediaInspector.inspect(spec)
+    session.diagnostics += inspection.diagnostics
+    session.diagnostics += MediaChecks.check(spec, facts: inspection.facts)
+    if !session.diagnostics.hasErrors {
+      let planned = Planner.plan(spec, facts: inspection.facts)
+      session.plan = planned.plan
+      session.diagnostics += planned.diagnostics
+    }
+    session.diagnostics = session.diagnostics.sortedByLocation()
+    return session
+  }
+}

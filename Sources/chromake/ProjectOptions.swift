@@ -1,0 +1,38 @@
+import ArgumentParser
+import ProjectFile
+
+/// The options every command that reads a project shares.
+struct ProjectOptions: ParsableArguments {
+  @Argument(help: "The project file to read (YAML).")
+  var project: String
+
+  @Option(
+    name: .customLong("set"),
+    help: ArgumentHelp(
+      "Override a variable for {{name}} placeholders; repeat for several.",
+      valueName: "name=value"))
+  var assignments: [String] = []
+
+  /// `--set` values, in order (a later one for the same name wins).
+  var overrides: [(name: String, value: String)] {
+    assignments.compactMap(Self.split)
+  }
+
+  func validate() throws {
+    for assignment in assignments {
+      guard let (name, _) = Self.split(assignment) else {
+        throw ValidationError("--set needs name=value, got '\(assignment)'")
+      }
+      guard VariableTable.isValidName(name) else {
+        throw ValidationError(
+          "--set \(assignment): '\(name)' is not a variable name (a letter or '_', then letters, digits or '_')"
+        )
+      }
+    }
+  }
+
+  private static func split(_ assignment: String) -> (name: String, value: String)? {
+    guard let equals = assignment.firstIndex(of: "=") else { return nil }
+    return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]))
+  }
+}
