@@ -51,7 +51,7 @@ let package = Package(
     .testTarget(
       name: "ProjectFileTests",
       dependencies: ["ProjectFile", "RenderPlan"],
-      resources: [.copy("Fixtures")]
+      exclude: ["Fixtures"]
     ),
     .testTarget(name: "MediaTests", dependencies: ["Media"]),
     .testTarget(name: "GPUTests", dependencies: ["GPU"]),

@@ -94,14 +94,16 @@ extension ReadContext {
       loop: map.value("loop").flatMap(bool) ?? Located(false, at: map.location))
   }
 
-  /// `duration` and `out` both say where the clip stops; only one may.
+  /// `duration` and `out` both say where the clip stops; only one may. With `loop`, `out` ends
+  /// the looped section and `duration` says how long it repeats, so both belong together.
   private func checkDurationAndOut(_ map: MappingReader, subject: String) {
     guard let d = map.keyLocation("duration"), let o = map.keyLocation("out") else { return }
-    let (later, earlier, laterName, earlierName) = d > o ? (d, o, "duration", "out") : (o, d, "out", "duration")
+    if let loop = map.value("loop"), loop.scalar?.string.lowercased() == "true" { return }
+    let (later, earlier, earlierName) = d > o ? (d, o, "out") : (o, d, "duration")
     error(
       "conflicting-keys", "\(subject) gives both 'duration' and 'out'", at: later,
       notes: [.init("'\(earlierName)' is given here", at: earlier)],
-      help: "keep one: 'out' is a source time, 'duration' how long the \(laterName == "out" ? "clip" : "layer") plays")
+      help: "keep one ('out' is a source time, 'duration' how long it plays), or add 'loop: true' to repeat in…out for the duration")
   }
 
   private func positiveTime(_ node: Node, what: String) -> Located<TimeValue>? {

@@ -23,7 +23,10 @@ extension ReadContext {
   func scalarText(_ node: Node, expected: String) -> ScalarText? {
     let location = location(of: node)
     guard case .scalar(let scalar) = node, !scalar.isNull else {
-      error("wrong-type", "expected \(expected), found \(node.kindName)", at: location)
+      error(
+        "wrong-type", "expected \(expected), found \(node.kindName)", at: location,
+        help: startsComment(at: location)
+          ? "an unquoted # starts a YAML comment; quote the value, as in \"#00FF00\"" : nil)
       return nil
     }
     let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
@@ -31,6 +34,13 @@ extension ReadContext {
       return ScalarText(text: scalar.string, location: location, quoted: quoted, substitutions: [])
     }
     return substitute(scalar, at: location, quoted: quoted)
+  }
+
+  /// Whether the source text at `location` (an empty value's place) begins a comment.
+  private func startsComment(at location: SourceLocation) -> Bool {
+    guard location.line >= 1, location.line <= lines.count else { return false }
+    let rest = lines[location.line - 1].unicodeScalars.dropFirst(max(0, location.column - 1))
+    return rest.first(where: { $0 != " " }) == "#"
   }
 
   private func substitute(_ scalar: Node.Scalar, at location: SourceLocation, quoted: Bool)

@@ -55,6 +55,12 @@ public struct FrameRange: Codable, Sendable, Equatable {
   public var end: Int64
   /// How many frames.
   public var count: Int64 { max(0, end - first) }
+
+  /// Creates the range `first..<end`.
+  public init(first: Int64, end: Int64) {
+    self.first = first
+    self.end = end
+  }
 }
 
 /// A chroma key's settings.

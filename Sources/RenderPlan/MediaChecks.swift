@@ -73,7 +73,9 @@ public enum MediaChecks {
         "no-such-stream", "\(subject): there is no audio stream \(index.value)",
         at: index.location,
         notes: [.init("the file has \(count) audio stream\(count == 1 ? "" : "s")")],
-        help: count == 0 ? "remove 'streams'" : "audio streams are counted from 0 to \(count - 1)")
+        help: count == 0
+          ? "remove 'streams'"
+          : count == 1 ? "its one audio stream is 0" : "audio streams are counted from 0 to \(count - 1)")
     }
   }
 

@@ -75,7 +75,15 @@ struct PlanBuilder {
     var audio: [AudioStreamPlan] = []
     for (layer, timing) in zip(spec.layers, layerTimings) {
       guard let timing, case .video(let video) = layer.content else { continue }
-      layers.append(layerPlan(layer, video, timing, frameCount: frameCount))
+      let planned = layerPlan(layer, video, timing, frameCount: frameCount)
+      layers.append(planned)
+      if planned.frames.count == 0 {
+        diagnostics.append(
+          .warning(
+            "never-shown",
+            "layer '\(layer.name.value)' is never shown: it starts at \(TimeFormat.seconds(timing.start)) s, after the output ends at \(TimeFormat.seconds(Rational(frameCount) / fps)) s",
+            at: layer.start.location))
+      }
       if !video.audio.mute.value {
         audio += audioPlans(
           owner: layer.name.value, kind: "layer", location: layer.location, source: video.clip.source,
@@ -84,6 +92,14 @@ struct PlanBuilder {
     }
     for track in spec.audioTracks where !track.mix.mute.value {
       guard let timing = trackTiming(track) else { continue }
+      if TimeGrid.sample(at: timing.start, rate: Int64(rate)) >= sampleCount {
+        diagnostics.append(
+          .warning(
+            "never-heard",
+            "audio track '\(track.name.value)' is never heard: it starts at \(TimeFormat.seconds(timing.start)) s, after the output ends",
+            at: track.start.location))
+        continue
+      }
       audio += audioPlans(
         owner: track.name.value, kind: "track", location: track.location, source: track.clip.source,
         mix: track.mix, timing: timing, sampleCount: sampleCount)
@@ -210,13 +226,14 @@ struct PlanBuilder {
     if let sourceEnd = timing.sourceEnd {
       end = min(end, TimeGrid.sample(at: sourceEnd, rate: rate))
     }
+    guard end > first else { return [] }
     let gain = mix.gain.value
     return MediaChecks.selectedStreams(mix.streams.value, count: media.audio.count).map { index in
       let stream = media.audio[index]
       return AudioStreamPlan(
         owner: owner, ownerKind: kind, location: PlanLocation(location), source: display(source),
         audioStream: index, streamIndex: stream.streamIndex, sourceSampleRate: stream.sampleRate,
-        sourceLayout: stream.layout, firstSample: first, endSample: max(first, end),
+        sourceLayout: stream.layout, firstSample: first, endSample: end,
         sourceIn: timing.sourceIn, sourceOut: timing.sourceOut, loop: timing.loop,
         gain: gain.linear, gainDecibels: gain.decibels ?? 20 * log10(gain.linear),
         fadeInSamples: TimeGrid.sample(at: mix.fadeIn.value.seconds(fps: fps), rate: rate),

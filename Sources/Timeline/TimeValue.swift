@@ -46,7 +46,7 @@ public enum TimeParser {
     if trimmed.contains(":") { return parseClock(trimmed) }
     var number = trimmed[...]
     var unit = ""
-    if let index = number.firstIndex(where: { $0.isLetter }) {
+    if let index = number.firstIndex(where: { $0.isLetter }), index != number.startIndex {
       unit = String(number[index...]).lowercased()
       number = number[..<index]
       while number.last == " " { number = number.dropLast() }

@@ -1,0 +1,224 @@
+internal import CEGL
+import Foundation
+public import Shaders
+
+/// A vertex and a fragment shader compiled and linked into one program.
+///
+/// Every pass draws one full-screen triangle: `draw(into:textures:)` issues three vertices and no
+/// vertex buffer, which `Fullscreen.vert` turns into the triangle.
+public final class ShaderProgram {
+  /// The context the program belongs to, kept alive as long as the program.
+  public let context: GPUContext
+  /// The vertex shader's file name, such as `Fullscreen.vert`.
+  public let vertexName: String
+  /// The fragment shader's file name, such as `SolidColor.frag`.
+  public let fragmentName: String
+
+  let program: GLuint
+  private let uniforms: [String: GLint]
+
+  /// Compiles and links the embedded shaders with these file names.
+  public convenience init(context: GPUContext, vertex: String, fragment: String) throws {
+    guard let vertexFile = ShaderSource.named(vertex) else {
+      throw GPUError.shaderNotFound(name: vertex)
+    }
+    guard let fragmentFile = ShaderSource.named(fragment) else {
+      throw GPUError.shaderNotFound(name: fragment)
+    }
+    try self.init(context: context, vertex: vertexFile, fragment: fragmentFile)
+  }
+
+  /// Compiles and links two shader files, embedded or built from strings.
+  ///
+  /// A shader the driver rejects throws `GPUError.shaderCompile` naming the file and the line.
+  public init(context: GPUContext, vertex: ShaderFile, fragment: ShaderFile) throws {
+    try context.ensureCurrent()
+    self.context = context
+    vertexName = vertex.name
+    fragmentName = fragment.name
+
+    let vertexShader = try Self.compile(vertex, stage: GLenum(GL_VERTEX_SHADER))
+    defer { glDeleteShader(vertexShader) }
+    let fragmentShader = try Self.compile(fragment, stage: GLenum(GL_FRAGMENT_SHADER))
+    defer { glDeleteShader(fragmentShader) }
+
+    let program = glCreateProgram()
+    try checkGL("glCreateProgram")
+    glAttachShader(program, vertexShader)
+    glAttachShader(program, fragmentShader)
+    glLinkProgram(program)
+    var linked: GLint = 0
+    glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
+    guard linked == GL_TRUE else {
+      let log = Self.programLog(program)
+      glDeleteProgram(program)
+      throw GPUError.shaderLink(
+        vertex: vertex.name, fragment: fragment.name,
+        message: log.isEmpty ? "the driver gave no log" : log)
+    }
+    do {
+      try checkGL("glLinkProgram")
+      uniforms = try Self.activeUniforms(program)
+    } catch {
+      glDeleteProgram(program)
+      throw error
+    }
+    self.program = program
+  }
+
+  deinit {
+    if context.becomeCurrentForCleanup() {
+      glDeleteProgram(program)
+    }
+  }
+
+  /// The location of the active uniform `name`, or `nil` if the program has none of that name
+  /// (it is misspelt, or the driver optimised it away because the shader never reads it).
+  public func uniformLocation(_ name: String) -> Int32? {
+    uniforms[name]
+  }
+
+  /// Sets a `float` uniform.
+  public func setUniform(_ name: String, _ value: Float) throws {
+    let location = try prepareUniform(name)
+    glUniform1f(location, value)
+    try checkGL("glUniform1f(\(name))")
+  }
+
+  /// Sets a `vec2` uniform.
+  public func setUniform(_ name: String, _ value: SIMD2<Float>) throws {
+    let location = try prepareUniform(name)
+    glUniform2f(location, value.x, value.y)
+    try checkGL("glUniform2f(\(name))")
+  }
+
+  /// Sets a `vec3` uniform.
+  public func setUniform(_ name: String, _ value: SIMD3<Float>) throws {
+    let location = try prepareUniform(name)
+    glUniform3f(location, value.x, value.y, value.z)
+    try checkGL("glUniform3f(\(name))")
+  }
+
+  /// Sets a `vec4` uniform.
+  public func setUniform(_ name: String, _ value: SIMD4<Float>) throws {
+    let location = try prepareUniform(name)
+    glUniform4f(location, value.x, value.y, value.z, value.w)
+    try checkGL("glUniform4f(\(name))")
+  }
+
+  /// Sets an `int` or `bool` uniform.
+  public func setUniform(_ name: String, _ value: Int32) throws {
+    let location = try prepareUniform(name)
+    glUniform1i(location, value)
+    try checkGL("glUniform1i(\(name))")
+  }
+
+  /// Draws the full-screen triangle into `target`, with each texture bound to the sampler
+  /// uniform of its key. Samplers get texture units in the order of their names.
+  public func draw(into target: Framebuffer, textures: [String: Texture] = [:]) throws {
+    guard target.context === context, textures.values.allSatisfy({ $0.context === context })
+    else {
+      throw GPUError.invalidArgument(
+        function: "ShaderProgram.draw", reason: "textures and target belong to another context")
+    }
+    guard !textures.values.contains(where: { $0 === target.texture }) else {
+      throw GPUError.invalidArgument(
+        function: "ShaderProgram.draw", reason: "the target's texture cannot also be sampled")
+    }
+    guard textures.count <= context.maxTextureImageUnits else {
+      throw GPUError.invalidArgument(
+        function: "ShaderProgram.draw",
+        reason: "\(textures.count) textures, but only \(context.maxTextureImageUnits) units")
+    }
+    try context.ensureCurrent()
+    target.bind()
+    glUseProgram(program)
+    for (unit, (name, texture)) in textures.sorted(by: { $0.key < $1.key }).enumerated() {
+      guard let location = uniforms[name] else {
+        throw GPUError.unknownUniform(name: name, program: fragmentName)
+      }
+      glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+      glBindTexture(GLenum(GL_TEXTURE_2D), texture.texture)
+      glUniform1i(location, GLint(unit))
+    }
+    try checkGL("binding textures for \(fragmentName)")
+    glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    try checkGL("glDrawArrays(\(vertexName), \(fragmentName))")
+  }
+
+  /// Makes the context current and the program in use, and finds `name`'s location.
+  private func prepareUniform(_ name: String) throws -> GLint {
+    guard let location = uniforms[name] else {
+      throw GPUError.unknownUniform(name: name, program: fragmentName)
+    }
+    try context.ensureCurrent()
+    glUseProgram(program)
+    return location
+  }
+
+  private static func compile(_ file: ShaderFile, stage: GLenum) throws -> GLuint {
+    let shader = glCreateShader(stage)
+    try checkGL("glCreateShader")
+    file.text.withCString { text in
+      var source: UnsafePointer<GLchar>? = text
+      glShaderSource(shader, 1, &source, nil)
+    }
+    glCompileShader(shader)
+    var compiled: GLint = 0
+    glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
+    guard compiled == GL_TRUE else {
+      let log = ShaderLog(parsing: shaderLog(shader))
+      glDeleteShader(shader)
+      throw GPUError.shaderCompile(file: file.name, line: log.line, message: log.message)
+    }
+    return shader
+  }
+
+  private static func shaderLog(_ shader: GLuint) -> String {
+    var length: GLint = 0
+    glGetShaderiv(shader, GLenum(GL_INFO_LOG_LENGTH), &length)
+    guard length > 0 else { return "" }
+    var log = [GLchar](repeating: 0, count: Int(length))
+    glGetShaderInfoLog(shader, length, nil, &log)
+    return Self.text(log)
+  }
+
+  private static func programLog(_ program: GLuint) -> String {
+    var length: GLint = 0
+    glGetProgramiv(program, GLenum(GL_INFO_LOG_LENGTH), &length)
+    guard length > 0 else { return "" }
+    var log = [GLchar](repeating: 0, count: Int(length))
+    glGetProgramInfoLog(program, length, nil, &log)
+    return Self.text(log).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The text of a NUL-terminated buffer GL filled in.
+  private static func text(_ buffer: [GLchar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Every active uniform's location by name; an array is listed as `name` and `name[0]`.
+  private static func activeUniforms(_ program: GLuint) throws -> [String: GLint] {
+    var count: GLint = 0
+    glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
+    var longest: GLint = 0
+    glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORM_MAX_LENGTH), &longest)
+    try checkGL("glGetProgramiv(GL_ACTIVE_UNIFORMS)")
+    var uniforms: [String: GLint] = [:]
+    var buffer = [GLchar](repeating: 0, count: Int(max(longest, 1)))
+    for index in 0..<max(count, 0) {
+      var size: GLint = 0
+      var type: GLenum = 0
+      glGetActiveUniform(program, GLuint(index), GLsizei(buffer.count), nil, &size, &type, &buffer)
+      let name = Self.text(buffer)
+      let location = glGetUniformLocation(program, buffer)
+      guard location >= 0 else { continue }  // a member of a uniform block has no location
+      uniforms[name] = location
+      if name.hasSuffix("[0]") {
+        uniforms[String(name.dropLast(3))] = location
+      }
+    }
+    try checkGL("glGetActiveUniform")
+    return uniforms
+  }
+}

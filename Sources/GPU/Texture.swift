@@ -1,0 +1,128 @@
+internal import CEGL
+
+/// A 2D texture of 8-bit channels: one channel (a Y, Cb or Cr plane, a matte) or four (RGBA).
+///
+/// Row 0 of an upload is texture coordinate t = 0, which `Fullscreen.vert` maps to the first row
+/// a framebuffer stores, so rows keep their order through a pass and its read-back.
+public final class Texture {
+  /// How a texel is stored.
+  public enum Format: Sendable {
+    /// One 8-bit channel, sampled as `.r` (GL_R8).
+    case r8
+    /// Four 8-bit channels (GL_RGBA8).
+    case rgba8
+
+    /// The bytes one texel takes in an upload or a read-back.
+    public var bytesPerPixel: Int {
+      switch self {
+      case .r8: 1
+      case .rgba8: 4
+      }
+    }
+
+    var internalFormat: GLenum { GLenum(self == .r8 ? GL_R8 : GL_RGBA8) }
+    var pixelFormat: GLenum { GLenum(self == .r8 ? GL_RED : GL_RGBA) }
+  }
+
+  /// How samples between texel centres are computed.
+  public enum Filter: Sendable {
+    /// Bilinear: for scaling and for chroma planes at half size.
+    case linear
+    /// The nearest texel: exact values, for tests and 1:1 passes.
+    case nearest
+  }
+
+  /// The context the texture belongs to, kept alive as long as the texture.
+  public let context: GPUContext
+  /// Width in texels.
+  public let width: Int
+  /// Height in texels.
+  public let height: Int
+  /// The texel format.
+  public let format: Format
+
+  let texture: GLuint
+
+  /// A texture of fixed size whose contents are undefined until the first upload or render.
+  /// Coordinates outside [0, 1] clamp to the edge.
+  public init(
+    context: GPUContext, width: Int, height: Int, format: Format, filter: Filter = .linear
+  ) throws {
+    guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+      throw GPUError.invalidArgument(
+        function: "Texture.init", reason: "size \(width)x\(height) is not positive")
+    }
+    try context.ensureCurrent()
+    self.context = context
+    self.width = width
+    self.height = height
+    self.format = format
+
+    var texture: GLuint = 0
+    glGenTextures(1, &texture)
+    glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+    let glFilter = GLint(filter == .linear ? GL_LINEAR : GL_NEAREST)
+    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), glFilter)
+    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), glFilter)
+    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+    // Immutable storage, so the texture is complete without mipmaps and cannot change size.
+    glTexStorage2D(
+      GLenum(GL_TEXTURE_2D), 1, format.internalFormat, GLsizei(width), GLsizei(height))
+    do {
+      try checkGL("glTexStorage2D(\(width)x\(height))")
+    } catch {
+      glDeleteTextures(1, &texture)
+      throw error
+    }
+    self.texture = texture
+  }
+
+  deinit {
+    if context.becomeCurrentForCleanup() {
+      var texture = texture
+      glDeleteTextures(1, &texture)
+    }
+  }
+
+  /// Replaces the whole texture with `bytes`: `height` rows of `width` texels, each row starting
+  /// `bytesPerRow` bytes after the previous one (a decoder's line size, often padded).
+  public func upload(_ bytes: UnsafeRawBufferPointer, bytesPerRow: Int) throws {
+    try Self.checkLayout(
+      bytes.count, bytesPerRow: bytesPerRow, width: width, height: height, format: format,
+      function: "Texture.upload")
+    guard let base = bytes.baseAddress else { return }  // checkLayout rules out an empty buffer
+    try context.ensureCurrent()
+    glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+    glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+    glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(bytesPerRow / format.bytesPerPixel))
+    defer { glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0) }
+    glTexSubImage2D(
+      GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), format.pixelFormat,
+      GLenum(GL_UNSIGNED_BYTE), base)
+    try checkGL("glTexSubImage2D")
+  }
+
+  /// Replaces the whole texture with `bytes`, laid out as in `upload(_:bytesPerRow:)`.
+  public func upload(_ bytes: [UInt8], bytesPerRow: Int) throws {
+    try bytes.withUnsafeBytes { try upload($0, bytesPerRow: bytesPerRow) }
+  }
+
+  /// Checks, before GL touches the memory, that a buffer of `count` bytes holds the image.
+  static func checkLayout(
+    _ count: Int, bytesPerRow: Int, width: Int, height: Int, format: Format, function: String
+  ) throws {
+    let rowBytes = width * format.bytesPerPixel
+    guard bytesPerRow >= rowBytes, bytesPerRow % format.bytesPerPixel == 0 else {
+      throw GPUError.invalidArgument(
+        function: function,
+        reason: "bytesPerRow \(bytesPerRow) must be at least \(rowBytes) and a whole number of "
+          + "\(format.bytesPerPixel)-byte texels")
+    }
+    let needed = bytesPerRow * (height - 1) + rowBytes
+    guard count >= needed else {
+      throw GPUError.invalidArgument(
+        function: function, reason: "buffer holds \(count) bytes, \(needed) are needed")
+    }
+  }
+}

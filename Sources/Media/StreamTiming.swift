@@ -1,0 +1,68 @@
+internal import CFFmpeg
+import Timeline
+
+/// Exact seconds from FFmpeg's integer timestamps. FFmpeg marks "unknown" with AV_NOPTS_VALUE
+/// and a damaged file can hold any integer, so every step is overflow-checked and gives nil
+/// rather than trapping.
+enum StreamTiming {
+  /// FFmpeg's "no timestamp" marker.
+  static let noTimestamp = chromake_nopts_value()
+
+  /// `ticks × timeBase` seconds, or nil when unset, when the time base is not positive, or
+  /// when the exact value does not fit.
+  static func seconds(_ ticks: Int64, _ timeBase: AVRational) -> Rational? {
+    guard ticks != noTimestamp, timeBase.num > 0, timeBase.den > 0 else { return nil }
+    let (product, overflow) = ticks.multipliedReportingOverflow(by: Int64(timeBase.num))
+    guard !overflow, product != .min else { return nil }
+    return Rational(product, Int64(timeBase.den))
+  }
+
+  /// A positive rate (frames per second, or a pixel's aspect ratio), or nil for 0/0, 0/1 and
+  /// other unknown values.
+  static func positive(_ value: AVRational) -> Rational? {
+    guard value.num > 0, value.den > 0 else { return nil }
+    return Rational(Int64(value.num), Int64(value.den))
+  }
+
+  /// A stream's length from its own first frame: its own duration when the container states
+  /// one, else the container's duration less the time the stream starts after the container.
+  static func duration(
+    of stream: UnsafeMutablePointer<AVStream>, in format: FormatContext
+  ) -> Rational? {
+    let own = stream.pointee
+    if own.duration > 0, let seconds = seconds(own.duration, own.time_base) {
+      return seconds
+    }
+    let container = format.pointer.pointee
+    guard container.duration > 0,
+      let total = seconds(container.duration, chromake_time_base_q())
+    else { return nil }
+    var lead = Rational.zero
+    if let streamStart = seconds(own.start_time, own.time_base),
+      let containerStart = seconds(container.start_time, chromake_time_base_q())
+    {
+      guard let difference = difference(streamStart, containerStart) else { return nil }
+      lead = difference
+    }
+    guard let length = difference(total, lead), !length.isNegative else { return nil }
+    return length
+  }
+
+  /// The container's duration, or nil when it does not know one.
+  static func duration(of format: FormatContext) -> Rational? {
+    let duration = format.pointer.pointee.duration
+    guard duration > 0 else { return nil }
+    return seconds(duration, chromake_time_base_q())
+  }
+
+  /// `a − b`, or nil when the exact result does not fit in 64 bits (Rational's own operators
+  /// would trap, and a damaged file must not crash the probe).
+  static func difference(_ a: Rational, _ b: Rational) -> Rational? {
+    let (left, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator)
+    let (right, o2) = b.numerator.multipliedReportingOverflow(by: a.denominator)
+    let (numerator, o3) = left.subtractingReportingOverflow(right)
+    let (denominator, o4) = a.denominator.multipliedReportingOverflow(by: b.denominator)
+    guard !(o1 || o2 || o3 || o4), numerator != .min else { return nil }
+    return Rational(numerator, denominator)
+  }
+}

@@ -1,0 +1,69 @@
+import Diagnostics
+import Foundation
+import ProjectFile
+import RenderPlan
+
+/// The fixture projects and the hand-written media facts they are planned against, so the
+/// parse → check → plan half is tested without FFmpeg.
+enum Fixtures {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  static func projects(in subfolder: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent(subfolder).path)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "\(subfolder)/\($0)" }
+  }
+
+  /// Facts keyed by resolved path, as the renderer's probe would give them.
+  static let facts: [String: MediaFacts] = {
+    let url = folder.appendingPathComponent("media.json")
+    guard let data = try? Data(contentsOf: url),
+      let byName = try? JSONDecoder().decode([String: MediaFacts].self, from: data)
+    else { return [:] }
+    return Dictionary(
+      uniqueKeysWithValues: byName.map {
+        (ProjectPaths.resolve($0.key, in: folder.path), $0.value)
+      })
+  }()
+
+  /// `# set: name=value` lines at the top of a fixture stand for `--set` options.
+  static func overrides(in text: String) -> [(name: String, value: String)] {
+    text.split(separator: "\n").compactMap { line in
+      guard line.hasPrefix("# set: "), let eq = line.firstIndex(of: "=") else { return nil }
+      return (String(line[line.index(line.startIndex, offsetBy: 7)..<eq]), String(line[line.index(after: eq)...]))
+    }
+  }
+
+  struct Outcome {
+    var diagnostics: [Diagnostic]
+    var plan: RenderPlan?
+    var sources: SourceText
+  }
+
+  /// Loads, checks and plans a fixture the way `chromake plan` does, with fixture facts.
+  static func run(_ relativePath: String) throws -> Outcome {
+    let text = try String(contentsOf: folder.appendingPathComponent(relativePath), encoding: .utf8)
+    let loaded = ProjectLoader.load(
+      text: text, path: relativePath, directory: folder.path, overrides: overrides(in: text))
+    var diagnostics = loaded.diagnostics
+    var plan: RenderPlan?
+    if let spec = loaded.spec {
+      diagnostics += MediaChecks.check(spec, facts: facts)
+      if !diagnostics.hasErrors {
+        let planned = Planner.plan(spec, facts: facts)
+        plan = planned.plan
+        diagnostics += planned.diagnostics
+      }
+    }
+    return Outcome(diagnostics: diagnostics.sortedByLocation(), plan: plan, sources: loaded.sources)
+  }
+
+  static func printed(_ outcome: Outcome) -> String {
+    DiagnosticPrinter(sources: outcome.sources, useColor: false).render(outcome.diagnostics)
+  }
+
+  static func golden(_ relativePath: String, _ suffix: String) -> URL {
+    folder.appendingPathComponent(String(relativePath.dropLast(5)) + suffix)
+  }
+}
