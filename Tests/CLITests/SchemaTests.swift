@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// Runs `scripts/check-schema`, which checks `Schemas/project.schema.json` against the example
+/// projects (must pass) and `Tests/SchemaFixtures` (valid ones must pass, invalid ones must fail).
+@Suite("Project-file JSON Schema")
+struct SchemaTests {
+  /// The package root: this file is `Tests/CLITests/SchemaTests.swift`.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  @Test("the schema accepts the examples and valid fixtures and rejects the invalid ones")
+  func checkSchemaScriptPasses() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "scripts/check-schema"]
+    process.currentDirectoryURL = Self.packageRoot
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+
+    try process.run()
+    // Read everything before waiting, so a full pipe can never block the script.
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let output = String(decoding: data, as: UTF8.self)
+
+    #expect(
+      process.terminationStatus == 0,
+      "scripts/check-schema exited with \(process.terminationStatus):\n\(output)")
+
+    let lastLine =
+      output.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+    let counts = lastLine.split(separator: " ")
+    // The script's last line is exactly "N passed, N failed".
+    let passed = counts.count == 4 && counts[1] == "passed," ? Int(counts[0]) : nil
+    let failed = counts.count == 4 && counts[3] == "failed" ? Int(counts[2]) : nil
+    #expect(failed == 0, "expected '… passed, 0 failed' as the last line, got:\n\(output)")
+    #expect(
+      (passed ?? 0) >= 16, "expected at least 16 checks to pass, got:\n\(output)")
+  }
+}
