@@ -53,8 +53,9 @@ let package = Package(
       dependencies: ["ProjectFile", "RenderPlan"],
       exclude: ["Fixtures"]
     ),
-    .testTarget(name: "MediaTests", dependencies: ["Media"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
     .testTarget(name: "GPUTests", dependencies: ["GPU"]),
-    .testTarget(name: "CLITests", dependencies: ["chromake"]),
+    .testTarget(name: "CLITests", dependencies: ["chromake", "TestSupport"]),
   ]
 )
