@@ -13,7 +13,7 @@ struct PlanCommand: ParsableCommand {
 
   @OptionGroup var options: ProjectOptions
 
-  @Flag(help: "Print the plan as canonical JSON (sorted keys; identical for identical inputs).")
+  @Flag(help: "Print the plan as canonical JSON with sorted keys.")
   var json = false
 
   func run() throws {

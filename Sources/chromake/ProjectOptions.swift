@@ -9,7 +9,7 @@ struct ProjectOptions: ParsableArguments {
   @Option(
     name: .customLong("set"),
     help: ArgumentHelp(
-      "Override a variable for {{name}} placeholders; repeat for several.",
+      "Override a {{name}} variable; repeatable.",
       valueName: "name=value"))
   var assignments: [String] = []
 
