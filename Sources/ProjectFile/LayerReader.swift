@@ -27,7 +27,8 @@ extension ReadContext {
       .flatMap { path($0, what: "source") }
     let layer = LayerSpec(
       location: map.location, name: name,
-      start: map.value("start").flatMap { time($0, what: "start") } ?? Located(.zero, at: map.location),
+      start: map.value("start").flatMap { time($0, what: "start") }
+        ?? Located(.zero, at: map.location),
       duration: map.value("duration").flatMap { positiveTime($0, what: "duration") },
       opacity: map.value("opacity").flatMap { number($0, what: "opacity", in: 0...1) }
         ?? Located(1, at: map.location),
@@ -64,7 +65,8 @@ extension ReadContext {
     guard source != nil else { return nil }
     return AudioTrackSpec(
       location: map.location, name: name,
-      start: map.value("start").flatMap { time($0, what: "start") } ?? Located(.zero, at: map.location),
+      start: map.value("start").flatMap { time($0, what: "start") }
+        ?? Located(.zero, at: map.location),
       duration: map.value("duration").flatMap { positiveTime($0, what: "duration") },
       clip: readClip(map, source: source, subject: subject),
       mix: readMix(map))
@@ -86,7 +88,8 @@ extension ReadContext {
       ?? Located(fallback, at: map.location)
   }
 
-  private func readClip(_ map: MappingReader, source: Located<String>?, subject: String) -> ClipSpec {
+  private func readClip(_ map: MappingReader, source: Located<String>?, subject: String) -> ClipSpec
+  {
     ClipSpec(
       source: source ?? Located("", at: map.location),
       inPoint: map.value("in").flatMap { time($0, what: "in") } ?? Located(.zero, at: map.location),
@@ -103,7 +106,9 @@ extension ReadContext {
     error(
       "conflicting-keys", "\(subject) gives both 'duration' and 'out'", at: later,
       notes: [.init("'\(earlierName)' is given here", at: earlier)],
-      help: "keep one ('out' is a source time, 'duration' how long it plays), or add 'loop: true' to repeat in…out for the duration")
+      help:
+        "keep one ('out' is a source time, 'duration' how long it plays), or add 'loop: true' to repeat in…out for the duration"
+    )
   }
 
   private func positiveTime(_ node: Node, what: String) -> Located<TimeValue>? {
@@ -163,7 +168,8 @@ extension ReadContext {
     return AudioMixSpec(
       gain: map.value("gain").flatMap(gain) ?? Located(.unity, at: here),
       mute: map.value("mute").flatMap(bool) ?? Located(false, at: here),
-      fadeIn: map.value("fade_in").flatMap { time($0, what: "fade_in") } ?? Located(.zero, at: here),
+      fadeIn: map.value("fade_in").flatMap { time($0, what: "fade_in") }
+        ?? Located(.zero, at: here),
       fadeOut: map.value("fade_out").flatMap { time($0, what: "fade_out") }
         ?? Located(.zero, at: here),
       streams: map.value("streams").flatMap(streams) ?? Located(.all, at: here))
@@ -179,7 +185,9 @@ extension ReadContext {
   private func streams(_ node: Node) -> Located<StreamSelection>? {
     let here = location(of: node)
     if case .scalar = node {
-      guard let s = scalarText(node, expected: "all or a list of stream indices") else { return nil }
+      guard let s = scalarText(node, expected: "all or a list of stream indices") else {
+        return nil
+      }
       if s.text == "all" { return Located(.all, at: here) }
       error(
         "bad-streams", "streams must be 'all' or a list of audio stream indices, found '\(s.text)'",

@@ -27,8 +27,9 @@ struct MappingReader {
       return nil
     }
     for (key, value) in mapping {
-      guard case .scalar(let scalar) = key, scalar.style == .plain || scalar.style == .singleQuoted
-        || scalar.style == .doubleQuoted
+      guard case .scalar(let scalar) = key,
+        scalar.style == .plain || scalar.style == .singleQuoted
+          || scalar.style == .doubleQuoted
       else {
         context.error("wrong-type", "keys must be plain names", at: context.location(of: key))
         continue
@@ -84,7 +85,8 @@ extension Node {
     case .sequence: "a list"
     case .alias: "an alias"
     case .scalar(let s):
-      s.isNull ? "nothing" : "'\(s.string.count > 40 ? String(s.string.prefix(40)) + "…" : s.string)'"
+      s.isNull
+        ? "nothing" : "'\(s.string.count > 40 ? String(s.string.prefix(40)) + "…" : s.string)'"
     }
   }
 }

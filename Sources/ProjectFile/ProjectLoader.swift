@@ -28,7 +28,8 @@ public enum ProjectLoader {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+      let reason =
+        FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
       return LoadResult(
         spec: nil,
         diagnostics: [
@@ -71,6 +72,7 @@ public enum ProjectLoader {
     }
     let context = ReadContext(file: path, text: text, variables: VariableTable())
     let spec = context.readProject(root, path: path, directory: directory, overrides: overrides)
-    return LoadResult(spec: spec, diagnostics: context.diagnostics.sortedByLocation(), sources: sources)
+    return LoadResult(
+      spec: spec, diagnostics: context.diagnostics.sortedByLocation(), sources: sources)
   }
 }

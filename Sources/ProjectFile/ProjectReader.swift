@@ -104,7 +104,8 @@ extension ReadContext {
   ) -> [T] {
     guard case .sequence(let items) = node else {
       error(
-        "wrong-type", "\(what) must be a list (each entry starting with '- '), found \(node.kindName)",
+        "wrong-type",
+        "\(what) must be a list (each entry starting with '- '), found \(node.kindName)",
         at: location(of: node))
       return []
     }

@@ -14,7 +14,9 @@ struct ProjectRules {
       guard case .video(let video) = layer.content else { continue }
       checkClip(video.clip, subject: "layer '\(layer.name.value)'")
     }
-    for track in spec.audioTracks { checkClip(track.clip, subject: "audio track '\(track.name.value)'") }
+    for track in spec.audioTracks {
+      checkClip(track.clip, subject: "audio track '\(track.name.value)'")
+    }
     checkOutputIsNotAnInput()
   }
 

@@ -1,5 +1,5 @@
-import Foundation
 import Diagnostics
+import Foundation
 import Yams
 
 /// A scalar's text after `{{name}}` substitution, with where it was written.
@@ -74,7 +74,8 @@ extension ReadContext {
           let names = variables.entries.keys.sorted()
           error(
             "unknown-variable", "no variable named '\(p.name)'",
-            at: placeholderLocation(scalar, location, text: p.text, offset: p.offset, length: p.length),
+            at: placeholderLocation(
+              scalar, location, text: p.text, offset: p.offset, length: p.length),
             help: Suggestions.help(for: p.name, among: names)
               ?? "declare it under 'variables:' or pass --set \(p.name)=VALUE")
           continue
@@ -84,7 +85,8 @@ extension ReadContext {
       }
       result += String(scalar.string.unicodeScalars[cursor...])
       if failed { return nil }
-      return ScalarText(text: result, location: location, quoted: quoted, substitutions: substitutions)
+      return ScalarText(
+        text: result, location: location, quoted: quoted, substitutions: substitutions)
     }
   }
 
@@ -93,11 +95,13 @@ extension ReadContext {
   private func placeholderLocation(
     _ scalar: Node.Scalar, _ location: SourceLocation, text: String, offset: Int, length: Int
   ) -> SourceLocation {
-    let occurrence = scalar.string.unicodeScalars.prefix(offset).split(
-      separator: "\n", omittingEmptySubsequences: false
-    ).count == 1 ? countOccurrences(of: text, in: scalar.string, before: offset) : nil
+    let occurrence =
+      scalar.string.unicodeScalars.prefix(offset).split(
+        separator: "\n", omittingEmptySubsequences: false
+      ).count == 1 ? countOccurrences(of: text, in: scalar.string, before: offset) : nil
     if let occurrence,
-      let column = column(of: text, line: location.line, from: location.column, occurrence: occurrence)
+      let column = column(
+        of: text, line: location.line, from: location.column, occurrence: occurrence)
     {
       return SourceLocation(file: file, line: location.line, column: column, length: length)
     }

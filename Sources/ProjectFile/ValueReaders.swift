@@ -44,7 +44,8 @@ extension ReadContext {
     }
     guard range.contains(value) else {
       error(
-        "out-of-range", "\(what) must be \(range.lowerBound) to \(range.upperBound), found \(value)",
+        "out-of-range",
+        "\(what) must be \(range.lowerBound) to \(range.upperBound), found \(value)",
         at: s.location, notes: s.substitutionNotes)
       return nil
     }

@@ -41,10 +41,11 @@ public struct RGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
 
   /// `#RRGGBB` in upper case.
   public var description: String {
-    "#" + [red, green, blue].map { byte in
-      let hex = String(byte, radix: 16, uppercase: true)
-      return hex.count == 1 ? "0" + hex : hex
-    }.joined()
+    "#"
+      + [red, green, blue].map { byte in
+        let hex = String(byte, radix: 16, uppercase: true)
+        return hex.count == 1 ? "0" + hex : hex
+      }.joined()
   }
 
   /// Black.

@@ -75,7 +75,8 @@ public enum MediaChecks {
         notes: [.init("the file has \(count) audio stream\(count == 1 ? "" : "s")")],
         help: count == 0
           ? "remove 'streams'"
-          : count == 1 ? "its one audio stream is 0" : "audio streams are counted from 0 to \(count - 1)")
+          : count == 1
+            ? "its one audio stream is 0" : "audio streams are counted from 0 to \(count - 1)")
     }
   }
 

@@ -7,16 +7,20 @@ public enum PlanTable {
   public static func render(_ plan: RenderPlan) -> String {
     let o = plan.output
     var out = ""
-    out += "output  \(o.file) (\(o.container)), \(o.width)x\(o.height) at \(FrameRate.describe(o.fps)) fps, "
+    out +=
+      "output  \(o.file) (\(o.container)), \(o.width)x\(o.height) at \(FrameRate.describe(o.fps)) fps, "
     out += "\(o.frameCount) frames = \(TimeFormat.seconds(o.duration)) s (\(o.durationRule))\n"
     out += "video   \(o.video.codec) crf \(o.video.crf) preset \(o.video.preset), "
-    out += "\(o.video.pixelFormat) \(o.video.colorMatrix) \(o.video.colorRange), background \(o.background)\n"
-    out += "audio   \(o.audio.sampleRate) Hz, \(o.audio.channels) ch, \(o.audio.bitrate / 1000) kb/s AAC, "
+    out +=
+      "\(o.video.pixelFormat) \(o.video.colorMatrix) \(o.video.colorRange), background \(o.background)\n"
+    out +=
+      "audio   \(o.audio.sampleRate) Hz, \(o.audio.channels) ch, \(o.audio.bitrate / 1000) kb/s AAC, "
     out += "limiter \(o.audio.limiter ? "on" : "off"), \(o.audio.sampleCount) samples\n"
     out += "\nlayers (bottom first; frame k shows source time in + k/fps - start)\n"
     out += layerTable(plan).render()
     out += "\naudio (every stream in the mix)\n"
-    out += plan.audio.isEmpty ? "  (none: the output has no audio stream)\n" : audioTable(plan).render()
+    out +=
+      plan.audio.isEmpty ? "  (none: the output has no audio stream)\n" : audioTable(plan).render()
     out += "\ninputs\n"
     out += inputTable(plan).render()
     return out
@@ -74,21 +78,24 @@ public enum PlanTable {
     var table = TextTable(header: ["path", "duration", "video", "audio"])
     for input in plan.inputs {
       let f = input.facts
-      let video = f.video.map { v in
-        var parts = [
-          "\(v.codec) \(v.width)x\(v.height)",
-          v.frameRate.map { "\(FrameRate.describe($0)) fps" } ?? "? fps",
-          "\(v.pixelFormat) \(v.colorMatrix) \(v.colorRange)",
-        ]
-        if v.rotation != 0 { parts.append("rotate \(v.rotation)") }
-        if v.sampleAspectRatio != .one { parts.append("SAR \(v.sampleAspectRatio)") }
-        return parts.joined(separator: ", ")
-      } ?? "-"
+      let video =
+        f.video.map { v in
+          var parts = [
+            "\(v.codec) \(v.width)x\(v.height)",
+            v.frameRate.map { "\(FrameRate.describe($0)) fps" } ?? "? fps",
+            "\(v.pixelFormat) \(v.colorMatrix) \(v.colorRange)",
+          ]
+          if v.rotation != 0 { parts.append("rotate \(v.rotation)") }
+          if v.sampleAspectRatio != .one { parts.append("SAR \(v.sampleAspectRatio)") }
+          return parts.joined(separator: ", ")
+        } ?? "-"
       let audio =
         f.audio.isEmpty
         ? "-"
-        : f.audio.enumerated().map { "a:\($0.offset) \($0.element.sampleRate) Hz \($0.element.layout)" }
-          .joined(separator: "; ")
+        : f.audio.enumerated().map {
+          "a:\($0.offset) \($0.element.sampleRate) Hz \($0.element.layout)"
+        }
+        .joined(separator: "; ")
       table.rows.append([
         input.path, f.duration.map { "\(seconds($0)) s" } ?? "?", video, audio,
       ])

@@ -1,5 +1,5 @@
-import Foundation
 public import Diagnostics
+import Foundation
 public import ProjectFile
 public import Timeline
 
@@ -86,7 +86,8 @@ struct PlanBuilder {
       }
       if !video.audio.mute.value {
         audio += audioPlans(
-          owner: layer.name.value, kind: "layer", location: layer.location, source: video.clip.source,
+          owner: layer.name.value, kind: "layer", location: layer.location,
+          source: video.clip.source,
           mix: video.audio, timing: timing, sampleCount: sampleCount)
       }
     }
@@ -113,7 +114,8 @@ struct PlanBuilder {
   // MARK: timing
 
   func layerTiming(_ layer: LayerSpec) -> ClipTiming? {
-    guard case .video(let video) = layer.content, let length = media(video.clip.source)?.videoDuration
+    guard case .video(let video) = layer.content,
+      let length = media(video.clip.source)?.videoDuration
     else { return nil }
     return timing(
       start: layer.start.value, duration: layer.duration?.value, clip: video.clip, length: length)
@@ -156,7 +158,9 @@ struct PlanBuilder {
             "undetermined-duration",
             "output.duration cannot be determined: no layer has a natural end",
             at: rule.location,
-            notes: [.init("looped layers play until the output ends, so they cannot set its length")],
+            notes: [
+              .init("looped layers play until the output ends, so they cannot set its length")
+            ],
             help: "give output.duration a time, such as 'duration: 10s', or a layer a 'duration'"))
         return nil
       }
@@ -191,11 +195,14 @@ struct PlanBuilder {
         sampleCount: sampleCount))
   }
 
-  func layerPlan(_ layer: LayerSpec, _ video: VideoLayerSpec, _ timing: ClipTiming, frameCount: Int64)
+  func layerPlan(
+    _ layer: LayerSpec, _ video: VideoLayerSpec, _ timing: ClipTiming, frameCount: Int64
+  )
     -> LayerPlan
   {
     let first = min(frameCount, TimeGrid.firstFrame(atOrAfter: timing.start, fps: fps))
-    var end = timing.end.map { min(frameCount, TimeGrid.firstFrame(atOrAfter: $0, fps: fps)) } ?? frameCount
+    var end =
+      timing.end.map { min(frameCount, TimeGrid.firstFrame(atOrAfter: $0, fps: fps)) } ?? frameCount
     if video.afterEnd.value == .hide, let sourceEnd = timing.sourceEnd {
       end = min(end, TimeGrid.firstFrame(atOrAfter: sourceEnd, fps: fps))
     }
@@ -222,7 +229,8 @@ struct PlanBuilder {
     guard let media = media(source) else { return [] }
     let rate = Int64(spec.output.audio.sampleRate.value)
     let first = min(sampleCount, TimeGrid.sample(at: timing.start, rate: rate))
-    var end = timing.end.map { min(sampleCount, TimeGrid.sample(at: $0, rate: rate)) } ?? sampleCount
+    var end =
+      timing.end.map { min(sampleCount, TimeGrid.sample(at: $0, rate: rate)) } ?? sampleCount
     if let sourceEnd = timing.sourceEnd {
       end = min(end, TimeGrid.sample(at: sourceEnd, rate: rate))
     }

@@ -17,7 +17,9 @@ public struct ProjectSession: Sendable {
   public var sources: SourceText
 
   /// Loads, inspects and plans the project at `path`.
-  public static func open(path: String, overrides: [(name: String, value: String)]) -> ProjectSession {
+  public static func open(path: String, overrides: [(name: String, value: String)])
+    -> ProjectSession
+  {
     let loaded = ProjectLoader.load(path: path, overrides: overrides)
     var session = ProjectSession(
       spec: loaded.spec, plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources)

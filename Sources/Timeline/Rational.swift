@@ -66,7 +66,8 @@ public struct Rational: Hashable, Comparable, Sendable {
   public static func * (a: Rational, b: Rational) -> Rational {
     let g1 = Int64(gcd(a.numerator.magnitude, b.denominator.magnitude))
     let g2 = Int64(gcd(b.numerator.magnitude, a.denominator.magnitude))
-    return Rational((a.numerator / g1) * (b.numerator / g2), (a.denominator / g2) * (b.denominator / g1))
+    return Rational(
+      (a.numerator / g1) * (b.numerator / g2), (a.denominator / g2) * (b.denominator / g1))
   }
 
   public static func / (a: Rational, b: Rational) -> Rational {

@@ -32,7 +32,8 @@ struct CheckCommandTests {
       let run = try ChromakeBinary.run(["check", "good.yaml"], in: folder.url)
       #expect(run.status == 0, "\(run.stderr)")
       #expect(run.stderr.isEmpty)
-      #expect(run.stdout == "good.yaml: ok: 2 layers, 3 audio streams, 60 frames (2.000 s at 30 fps)\n")
+      #expect(
+        run.stdout == "good.yaml: ok: 2 layers, 3 audio streams, 60 frames (2.000 s at 30 fps)\n")
     }
   }
 
@@ -115,7 +116,9 @@ struct CheckCommandTests {
       try CLIMedia.project("good.yaml", Self.good, in: folder)
       let run = try ChromakeBinary.run(["plan", "good.yaml"], in: folder.url)
       #expect(run.status == 0, "\(run.stderr)")
-      #expect(run.stdout.hasPrefix("output  out/demo.mp4 (mp4), 320x180 at 30 fps, 60 frames = 2.000 s (longest)\n"))
+      #expect(
+        run.stdout.hasPrefix(
+          "output  out/demo.mp4 (mp4), 320x180 at 30 fps, 60 frames = 2.000 s (longest)\n"))
       #expect(run.stdout.contains("  1  presenter  9     15-50 (36)"), "\(run.stdout)")
       #expect(run.stdout.contains("music (track)"))
       #expect(run.stdout.contains("media/green.mp4  1.200 s"), "\(run.stdout)")
@@ -145,7 +148,9 @@ struct CheckCommandTests {
       #expect(typo.stderr.contains("did you mean 'offset'?"))
       let bad = try ChromakeBinary.run(["check", "t.yaml", "--set", "offset=-2s"], in: folder.url)
       #expect(bad.status == 65)
-      #expect(bad.stderr.contains("t.yaml:5:56: error: start: a time cannot be negative"), "\(bad.stderr)")
+      #expect(
+        bad.stderr.contains("t.yaml:5:56: error: start: a time cannot be negative"), "\(bad.stderr)"
+      )
       #expect(bad.stderr.contains("'{{offset}}' was replaced by '-2s'"))
     }
   }

@@ -6,7 +6,10 @@ import Testing
 struct CommandLineTests {
   @Test("bad command lines exit 64 with a usage message")
   func usage() throws {
-    for arguments in [["check"], ["frobnicate"], ["plan", "x.yaml", "--jsn"], ["check", "x.yaml", "--set", "novalue"]] {
+    for arguments in [
+      ["check"], ["frobnicate"], ["plan", "x.yaml", "--jsn"],
+      ["check", "x.yaml", "--set", "novalue"],
+    ] {
       let run = try ChromakeBinary.run(arguments)
       #expect(run.status == 64, "\(arguments): \(run.stderr)")
       #expect(run.stderr.contains("Error:") || run.stderr.contains("error:"), "\(run.stderr)")
@@ -20,7 +23,9 @@ struct CommandLineTests {
   func missingProject() throws {
     let run = try ChromakeBinary.run(["check", "/nonexistent/project.yaml"])
     #expect(run.status == 65)
-    #expect(run.stderr.hasPrefix("/nonexistent/project.yaml: error: project file does not exist [unreadable-project]"))
+    #expect(
+      run.stderr.hasPrefix(
+        "/nonexistent/project.yaml: error: project file does not exist [unreadable-project]"))
   }
 
   @Test("--version prints the version")

@@ -1,5 +1,5 @@
-import TestSupport
 import Media
+import TestSupport
 import Testing
 import Timeline
 

@@ -1,5 +1,5 @@
-import TestSupport
 import Media
+import TestSupport
 import Testing
 
 /// One way of tagging (or not tagging) a file's colour, and what the probe should resolve.

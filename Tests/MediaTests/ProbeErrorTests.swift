@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import Media
+import TestSupport
 import Testing
 
 @Suite("Probe errors")

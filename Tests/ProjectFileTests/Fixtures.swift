@@ -10,8 +10,9 @@ enum Fixtures {
     .appendingPathComponent("Fixtures")
 
   static func projects(in subfolder: String) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(
-      atPath: folder.appendingPathComponent(subfolder).path)) ?? []
+    let names =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: folder.appendingPathComponent(subfolder).path)) ?? []
     return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "\(subfolder)/\($0)" }
   }
 
@@ -31,7 +32,10 @@ enum Fixtures {
   static func overrides(in text: String) -> [(name: String, value: String)] {
     text.split(separator: "\n").compactMap { line in
       guard line.hasPrefix("# set: "), let eq = line.firstIndex(of: "=") else { return nil }
-      return (String(line[line.index(line.startIndex, offsetBy: 7)..<eq]), String(line[line.index(after: eq)...]))
+      return (
+        String(line[line.index(line.startIndex, offsetBy: 7)..<eq]),
+        String(line[line.index(after: eq)...])
+      )
     }
   }
 

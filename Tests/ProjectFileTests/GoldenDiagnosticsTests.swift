@@ -4,12 +4,14 @@ import Testing
 
 @Suite("Golden diagnostics for broken projects")
 struct GoldenDiagnosticsTests {
-  @Test("each invalid project gives its located errors", arguments: Fixtures.projects(in: "invalid"))
+  @Test(
+    "each invalid project gives its located errors", arguments: Fixtures.projects(in: "invalid"))
   func diagnostics(project: String) throws {
     let outcome = try Fixtures.run(project)
     #expect(outcome.diagnostics.hasErrors, "\(project) should have errors")
     #expect(outcome.plan == nil)
-    GoldenFile.check(Fixtures.printed(outcome), against: Fixtures.golden(project, ".diagnostics.txt"))
+    GoldenFile.check(
+      Fixtures.printed(outcome), against: Fixtures.golden(project, ".diagnostics.txt"))
   }
 
   @Test("there is an invalid fixture for every kind of problem the issue names")
@@ -56,9 +58,10 @@ struct GoldenDiagnosticsTests {
   func missingKey() throws {
     let outcome = try Fixtures.run("invalid/missing_required.yaml")
     let missing = outcome.diagnostics.filter { $0.id == "missing-key" }
-    #expect(missing.map(\.message).sorted() == [
-      "layer 'plate' is missing required key 'source'", "output is missing required key 'size'",
-    ])
+    #expect(
+      missing.map(\.message).sorted() == [
+        "layer 'plate' is missing required key 'source'", "output is missing required key 'size'",
+      ])
     #expect(missing.compactMap { $0.location?.line }.sorted() == [3, 6])
   }
 }

@@ -5,7 +5,9 @@ import Testing
 enum GoldenFile {
   static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
 
-  static func check(_ actual: String, against url: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func check(
+    _ actual: String, against url: URL, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     if recording {
       try? actual.write(to: url, atomically: true, encoding: .utf8)
       return

@@ -6,7 +6,9 @@ import Timeline
 
 @Suite("Golden plans for valid projects")
 struct GoldenPlanTests {
-  @Test("each valid project plans to its golden table and JSON", arguments: Fixtures.projects(in: "valid"))
+  @Test(
+    "each valid project plans to its golden table and JSON",
+    arguments: Fixtures.projects(in: "valid"))
   func plan(project: String) throws {
     let outcome = try Fixtures.run(project)
     #expect(!outcome.diagnostics.hasErrors, "\(Fixtures.printed(outcome))")
@@ -15,7 +17,9 @@ struct GoldenPlanTests {
     let json = String(decoding: try plan.canonicalJSON(), as: UTF8.self)
     GoldenFile.check(json, against: Fixtures.golden(project, ".plan.json"))
     let warnings = Fixtures.printed(outcome)
-    if !warnings.isEmpty || FileManager.default.fileExists(atPath: Fixtures.golden(project, ".diagnostics.txt").path) {
+    if !warnings.isEmpty
+      || FileManager.default.fileExists(atPath: Fixtures.golden(project, ".diagnostics.txt").path)
+    {
       GoldenFile.check(warnings, against: Fixtures.golden(project, ".diagnostics.txt"))
     }
   }
@@ -45,7 +49,8 @@ struct GoldenPlanTests {
     let presenter = plan.layers[1]
     #expect(presenter.frames == FrameRange(first: 30, end: 90))
     #expect(presenter.sourceTime(ofFrame: 30, fps: plan.output.fps) == Rational(1, 2))
-    #expect(presenter.sourceTime(ofFrame: 89, fps: plan.output.fps) == Rational(1, 2) + Rational(59, 30))
+    #expect(
+      presenter.sourceTime(ofFrame: 89, fps: plan.output.fps) == Rational(1, 2) + Rational(59, 30))
     let voice = try #require(plan.audio.first { $0.owner == "presenter" })
     #expect(voice.firstSample == 48000 && voice.endSample == 144_000)
     #expect(voice.fadeInSamples == 12000 && voice.fadeOutSamples == 24000)
@@ -71,7 +76,8 @@ struct GoldenPlanTests {
     #expect(plan.output.frameCount == 250)
     let plate = plan.layers[0]
     #expect(plate.frames == FrameRange(first: 0, end: 250))
-    #expect(plate.sourceTime(ofFrame: 125, fps: plan.output.fps) == Rational(1))  // 5 s wraps to 1 s
+    // 5 s wraps to 1 s in the 4 s loop.
+    #expect(plate.sourceTime(ofFrame: 125, fps: plan.output.fps) == Rational(1))
     let short = plan.layers[1]
     #expect(short.frames == FrameRange(first: 50, end: 175) && short.afterEnd == .hold)
     let repeating = plan.layers[2]

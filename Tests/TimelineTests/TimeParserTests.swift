@@ -54,7 +54,8 @@ struct TimeParserTests {
   @Test("frames become seconds at the output rate")
   func framesToSeconds() {
     #expect(TimeValue.frames(45).seconds(fps: Rational(30)) == Rational(3, 2))
-    #expect(TimeValue.frames(1001).seconds(fps: Rational(30000, 1001)) == Rational(1001 * 1001, 30000))
+    #expect(
+      TimeValue.frames(1001).seconds(fps: Rational(30000, 1001)) == Rational(1001 * 1001, 30000))
   }
 }
 
