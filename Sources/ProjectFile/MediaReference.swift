@@ -1,5 +1,3 @@
-public import Diagnostics
-
 /// One place a project names a media file.
 public struct MediaReference: Sendable {
   /// What the file is used as.

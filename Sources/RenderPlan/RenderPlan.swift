@@ -1,4 +1,3 @@
-public import ProjectFile
 public import Timeline
 
 /// Everything a render does, decided in advance: integer frame and sample ranges, exact source
