@@ -1,7 +1,8 @@
 /// Exact parsing of decimal numbers into rationals: `"2.5"` is exactly 5/2, never 2.4999….
 public enum DecimalText {
-  /// At most this many digits after the point, so that sums of times stay far from overflow.
-  public static let maxFractionDigits = 9
+  /// At most this many digits after the point (microseconds), so that every product of a time
+  /// with a frame or sample rate stays far from overflowing 64 bits.
+  public static let maxFractionDigits = 6
   /// At most this many digits before the point.
   public static let maxIntegerDigits = 9
 

@@ -34,8 +34,8 @@ public struct TimeParseError: Error, Equatable, Sendable {
 
 /// Reads every written form of a time: `2.5`, `2.5s`, `250ms`, `00:01:02.500`, `01:02.5`, `45f`.
 public enum TimeParser {
-  /// The longest time accepted, in seconds (about 11.5 days), keeping all arithmetic exact.
-  public static let maxSeconds: Int64 = 999_999
+  /// The longest time accepted, in seconds (about 27.8 hours), keeping all arithmetic exact.
+  public static let maxSeconds: Int64 = 100_000
 
   /// Parses `text`; whitespace around the number and before the unit is allowed.
   public static func parse(_ text: String) -> Result<TimeValue, TimeParseError> {

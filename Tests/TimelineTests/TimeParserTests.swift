@@ -21,7 +21,8 @@ struct TimeParserTests {
       ("45f", .frames(45)),
       ("0f", .frames(0)),
       ("  1.25s  ", .seconds(Rational(5, 4))),
-      ("0.333333333", .seconds(Rational(333_333_333, 1_000_000_000))),
+      ("0.333333", .seconds(Rational(333_333, 1_000_000))),
+      ("27:46:40", .seconds(Rational(100_000))),
     ])
   func parses(text: String, expected: TimeValue) throws {
     #expect(try TimeParser.parse(text).get() == expected)
@@ -40,9 +41,9 @@ struct TimeParserTests {
       ("00:61:00", "under 60"),
       ("00:00:60", "under 60"),
       ("1:2:3:4", "not a time"),
-      ("0.1234567891", "not a time"),
+      ("0.1234567", "not a time"),
       ("99999999999", "not a time"),
-      ("1000000s", "under 999999"),
+      ("100000.5s", "under 100000"),
     ])
   func rejects(text: String, reason: String) {
     switch TimeParser.parse(text) {
@@ -121,6 +122,16 @@ struct RationalTests {
     #expect(TimeGrid.frameCount(Rational(10), fps: Rational(30000, 1001)) == 300)
     #expect(TimeGrid.sample(at: Rational(120) / Rational(30), rate: 48000) == 192_000)
     #expect(TimeGrid.sample(at: Rational(1, 3), rate: 44100) == 14700)
+  }
+
+  @Test("the largest, finest times stay exact at NTSC and 192 kHz rates (no overflow)")
+  func extremes() throws {
+    // 199999.999998 s: ×30000/1001 = 5994005.994 → frame 5994006; ×192000 = 38399999999.616.
+    let t = try #require(try? TimeParser.parse("99999.999999s").get()).seconds(fps: Rational(30))
+    let fps = Rational(30000, 1001)
+    let end = t + Rational(99_999_999_999, 1_000_000)
+    #expect(TimeGrid.firstFrame(atOrAfter: end, fps: fps) == 5_994_006)
+    #expect(TimeGrid.sample(at: end, rate: 192_000) == 38_400_000_000)
   }
 
   @Test("JSON form round-trips exactly")
