@@ -58,3 +58,16 @@ final class FormatContext {
     try check(code, call)
   }
 }
+
+extension FormatContext {
+  /// FFmpeg's choice of video stream, unless it is an attached picture (cover art), which is a
+  /// still image and not the video; then the first real video stream, if any.
+  var bestVideoStream: UnsafeMutablePointer<AVStream>? {
+    let candidates = streams.filter {
+      $0.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_VIDEO
+        && $0.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0
+    }
+    let best = av_find_best_stream(pointer, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+    return candidates.first { $0.pointee.index == best } ?? candidates.first
+  }
+}

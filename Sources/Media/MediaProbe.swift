@@ -13,7 +13,7 @@ public enum MediaProbe {
     let format = try FormatContext(openingFile: path)
     try format.findStreamInfo()
     let streams = format.streams
-    let video = bestVideoStream(in: format, streams: streams).flatMap {
+    let video = format.bestVideoStream.flatMap {
       VideoStreamInfo(stream: $0, in: format)
     }
     let audio = streams.filter { $0.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
@@ -28,18 +28,5 @@ public enum MediaProbe {
       video: video,
       audio: audio
     )
-  }
-
-  /// FFmpeg's choice of video stream, unless it is an attached picture (cover art), which is a
-  /// still image and not the video; then the first real video stream, if any.
-  private static func bestVideoStream(
-    in format: FormatContext, streams: [UnsafeMutablePointer<AVStream>]
-  ) -> UnsafeMutablePointer<AVStream>? {
-    let candidates = streams.filter {
-      $0.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_VIDEO
-        && $0.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0
-    }
-    let best = av_find_best_stream(format.pointer, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-    return candidates.first { $0.pointee.index == best } ?? candidates.first
   }
 }

@@ -10,7 +10,7 @@ extension VideoStreamInfo {
       av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format)).map { String(cString: $0) }
       ?? "unknown"
     let height = Int(parameters.height)
-    let taggedMatrix = Self.matrix(parameters.color_space)
+    let taggedMatrix = ColorRules.taggedMatrix(parameters.color_space)
     let sampleAspectRatio = StreamTiming.positive(
       av_guess_sample_aspect_ratio(format.pointer, stream, nil))
     self.init(
@@ -25,35 +25,11 @@ extension VideoStreamInfo {
       frameCount: stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil,
       rotation: Self.rotation(of: stream),
       sampleAspectRatio: sampleAspectRatio ?? .one,
-      // Untagged video follows the common practice of players: SD was made for BT.601
-      // displays, HD for BT.709.
-      colorMatrix: taggedMatrix ?? (height < 720 ? .bt601 : .bt709),
+      colorMatrix: ColorRules.matrix(parameters.color_space, height: height),
       colorMatrixTagged: taggedMatrix != nil,
-      colorRange: Self.range(parameters.color_range, pixelFormat: pixelFormat)
+      colorRange: ColorRules.range(
+        parameters.color_range, format: AVPixelFormat(rawValue: parameters.format))
     )
-  }
-
-  /// The matrix a colour-space tag names, or nil for "unspecified" and for tags the shader
-  /// has no matrix for.
-  private static func matrix(_ space: AVColorSpace) -> ColorMatrix? {
-    switch space {
-    case AVCOL_SPC_BT709: return .bt709
-    // BT.470 BG, SMPTE 170M and FCC all carry the BT.601 coefficients (FCC's differ in the
-    // fourth decimal, below 8-bit precision).
-    case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M, AVCOL_SPC_FCC: return .bt601
-    case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: return .bt2020
-    default: return nil
-    }
-  }
-
-  /// The tagged range, else full for the JPEG-style `yuvj*` formats (full range by
-  /// definition), else limited as video almost always is.
-  private static func range(_ range: AVColorRange, pixelFormat: String) -> ColorRange {
-    switch range {
-    case AVCOL_RANGE_JPEG: return .full
-    case AVCOL_RANGE_MPEG: return .limited
-    default: return pixelFormat.hasPrefix("yuvj") ? .full : .limited
-    }
   }
 
   /// Clockwise degrees to apply for display, from the stream's display matrix.

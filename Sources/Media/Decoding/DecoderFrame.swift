@@ -1,0 +1,32 @@
+internal import CFFmpeg
+
+/// One owned AVFrame, freed (with the buffers it references) on release.
+final class DecoderFrame {
+  /// The frame; valid for the object's lifetime.
+  let pointer: UnsafeMutablePointer<AVFrame>
+
+  /// Allocates an empty frame for a decoder or a scaler to fill.
+  init() throws(MediaError) {
+    guard let frame = av_frame_alloc() else {
+      throw .ffmpeg(
+        call: "av_frame_alloc", code: chromake_averror_enomem(), message: "out of memory")
+    }
+    pointer = frame
+  }
+
+  /// Plane `index`'s first byte and row stride. FFmpeg keeps these in fixed-size C arrays,
+  /// which Swift sees as tuples, so they are read through their bytes.
+  func plane(_ index: Int) -> (data: UnsafeMutablePointer<UInt8>?, bytesPerRow: Int) {
+    let frame = pointer.pointee
+    let data = withUnsafeBytes(of: frame.data) {
+      $0.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)[index]
+    }
+    let bytesPerRow = withUnsafeBytes(of: frame.linesize) { $0.bindMemory(to: Int32.self)[index] }
+    return (data, Int(bytesPerRow))
+  }
+
+  deinit {
+    var frame: UnsafeMutablePointer<AVFrame>? = pointer
+    av_frame_free(&frame)
+  }
+}

@@ -1,0 +1,78 @@
+internal import CFFmpeg
+
+/// The AAC side of a `MovieWriter`: collects float planar samples in whatever amounts the
+/// caller has, and encodes them in the encoder's fixed frame size.
+///
+/// The AAC encoder starts with a frame of priming (its `initial_padding`), so its first packet
+/// has a negative timestamp; the MP4/MOV muxer turns that into an edit list, which makes the
+/// first real sample play at `t = 0`.
+final class AudioEncoderTrack {
+  /// The settings it was opened with.
+  let encoding: AudioEncoding
+  /// The encoder and its stream.
+  let output: EncodedStream
+  private let frame: AudioEncoderFrame
+  /// Samples per channel not yet encoded, fewer than one frame between calls.
+  private var pending: [[Float]]
+  /// Samples per channel handed to the encoder so far: the next chunk's timestamp.
+  private var samplesSent: Int64 = 0
+
+  /// Opens an AAC encoder for `encoding` and adds its stream to `format`.
+  init(_ encoding: AudioEncoding, format: OutputFormatContext) throws(MediaError) {
+    let encoder = try EncoderContext(encoderNamed: "aac")
+    let context = encoder.pointer
+    context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+    context.pointee.sample_rate = Int32(clamping: encoding.sampleRate)
+    context.pointee.time_base = AVRational(num: 1, den: Int32(clamping: encoding.sampleRate))
+    context.pointee.bit_rate = Int64(encoding.bitRate)
+    av_channel_layout_default(&context.pointee.ch_layout, Int32(clamping: encoding.channels))
+    if format.wantsGlobalHeader {
+      context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+    }
+    try encoder.open(FFmpegOptions([:]))
+    self.encoding = encoding
+    self.output = try EncodedStream(encoder: encoder, format: format)
+    self.frame = try AudioEncoderFrame(for: encoder)
+    self.pending = Array(repeating: [], count: encoding.channels)
+  }
+
+  /// Takes `channels` (one buffer per channel, all the same length) and encodes every full
+  /// frame that makes.
+  func append(
+    _ channels: [UnsafeBufferPointer<Float>], to format: OutputFormatContext,
+    using packet: EncoderPacket
+  ) throws(MediaError) {
+    for (index, channel) in channels.enumerated() {
+      pending[index].append(contentsOf: channel)
+    }
+    var offset = 0
+    while pending[0].count - offset >= frame.capacity {
+      try encode(offset: offset, count: frame.capacity, to: format, using: packet)
+      offset += frame.capacity
+    }
+    if offset > 0 {
+      for index in pending.indices {
+        pending[index].removeFirst(offset)
+      }
+    }
+  }
+
+  /// Encodes the last, short frame (the encoder marks its real length) and flushes.
+  func finish(to format: OutputFormatContext, using packet: EncoderPacket) throws(MediaError) {
+    if !pending[0].isEmpty {
+      try encode(offset: 0, count: pending[0].count, to: format, using: packet)
+      for index in pending.indices {
+        pending[index].removeAll()
+      }
+    }
+    try output.send(nil, to: format, using: packet)
+  }
+
+  private func encode(
+    offset: Int, count: Int, to format: OutputFormatContext, using packet: EncoderPacket
+  ) throws(MediaError) {
+    try frame.fill(from: pending, offset: offset, count: count, pts: samplesSent)
+    samplesSent += Int64(count)
+    try output.send(frame.pointer, to: format, using: packet)
+  }
+}
