@@ -37,7 +37,7 @@ extension ReadContext {
         ?? Located(.contain, at: map.location),
       content: .video(
         VideoLayerSpec(
-          clip: readClip(map, source: source, subject: subject),
+          clip: readClip(map, source: source),
           afterEnd: map.value("after_end").flatMap {
             choice($0, what: "after_end", AfterEnd.allCases)
           } ?? Located(.hide, at: map.location),
@@ -68,7 +68,7 @@ extension ReadContext {
       start: map.value("start").flatMap { time($0, what: "start") }
         ?? Located(.zero, at: map.location),
       duration: map.value("duration").flatMap { positiveTime($0, what: "duration") },
-      clip: readClip(map, source: source, subject: subject),
+      clip: readClip(map, source: source),
       mix: readMix(map))
   }
 
@@ -88,8 +88,7 @@ extension ReadContext {
       ?? Located(fallback, at: map.location)
   }
 
-  private func readClip(_ map: MappingReader, source: Located<String>?, subject: String) -> ClipSpec
-  {
+  private func readClip(_ map: MappingReader, source: Located<String>?) -> ClipSpec {
     ClipSpec(
       source: source ?? Located("", at: map.location),
       inPoint: map.value("in").flatMap { time($0, what: "in") } ?? Located(.zero, at: map.location),
