@@ -50,17 +50,10 @@ static inline void chromake_error_text(int errnum, char *buffer, size_t size) {
   buffer[size - 1] = '\0';
 }
 
-/* --- encoding --- */
-
 // AVERROR_ENCODER_NOT_FOUND is built with FFERRTAG, a function-like macro, so Swift cannot import it.
 static inline int chromake_averror_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
 
-/* --- decoding --- */
-
 // AVERROR_DECODER_NOT_FOUND is built with FFERRTAG, a function-like macro, so Swift cannot import it.
 static inline int chromake_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
-
-// AVERROR(ENOMEM) for a failed allocation, for the same reason as chromake_averror_eagain.
-static inline int chromake_averror_enomem(void) { return AVERROR(ENOMEM); }
 
 #endif

@@ -45,3 +45,10 @@ func ffmpegErrorText(_ code: Int32) -> String {
   chromake_error_text(code, &buffer, buffer.count)
   return String(nulTerminated: buffer)
 }
+
+extension MediaError {
+  /// A failed allocation in `call` (the FFmpeg allocators return nil rather than a code).
+  static func outOfMemory(_ call: String) -> MediaError {
+    .ffmpeg(call: call, code: chromake_averror(ENOMEM), message: "out of memory")
+  }
+}

@@ -21,8 +21,7 @@ final class DecoderContext {
         message: "no decoder for \(String(cString: avcodec_get_name(codecID)))")
     }
     guard let context = avcodec_alloc_context3(codec) else {
-      throw .ffmpeg(
-        call: "avcodec_alloc_context3", code: chromake_averror_enomem(), message: "out of memory")
+      throw .outOfMemory("avcodec_alloc_context3")
     }
     // From here on deinit frees the context, whichever call below throws.
     pointer = context

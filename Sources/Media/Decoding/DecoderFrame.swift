@@ -8,8 +8,7 @@ final class DecoderFrame {
   /// Allocates an empty frame for a decoder or a scaler to fill.
   init() throws(MediaError) {
     guard let frame = av_frame_alloc() else {
-      throw .ffmpeg(
-        call: "av_frame_alloc", code: chromake_averror_enomem(), message: "out of memory")
+      throw .outOfMemory("av_frame_alloc")
     }
     pointer = frame
   }

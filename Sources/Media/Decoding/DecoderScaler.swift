@@ -47,8 +47,7 @@ final class DecoderScaler {
     context = nil
     setup = nil
     guard let made = sws_alloc_context() else {
-      throw .ffmpeg(
-        call: "sws_alloc_context", code: chromake_averror_enomem(), message: "out of memory")
+      throw .outOfMemory("sws_alloc_context")
     }
     context = made
     let range: Int64 = wanted.fullRange ? 1 : 0

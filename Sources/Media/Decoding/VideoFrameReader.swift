@@ -19,7 +19,7 @@ final class VideoFrameReader {
   private let format: FormatContext
   private let stream: UnsafeMutablePointer<AVStream>
   private let decoder: DecoderContext
-  private let packet: DecoderPacket
+  private let packet: Packet
   private let scaler = DecoderScaler()
   /// One frame's length in ticks at the stream's frame rate, for frames without a timestamp.
   private let nominalFrameTicks: Int64?
@@ -52,7 +52,7 @@ final class VideoFrameReader {
     self.stream = stream
     self.timeBase = timeBase
     self.decoder = try DecoderContext(for: stream)
-    self.packet = try DecoderPacket()
+    self.packet = try Packet()
     let rate = stream.pointee.avg_frame_rate
     if rate.num > 0, rate.den > 0 {
       let ticks = Rational(

@@ -11,8 +11,7 @@ final class AudioEncoderFrame {
   /// Allocates a frame with room for `encoder`'s frame size in its sample format and layout.
   init(for encoder: EncoderContext) throws(MediaError) {
     guard let frame = av_frame_alloc() else {
-      throw .ffmpeg(
-        call: "av_frame_alloc", code: chromake_averror(ENOMEM), message: "out of memory")
+      throw .outOfMemory("av_frame_alloc")
     }
     pointer = frame
     let context = encoder.pointer.pointee

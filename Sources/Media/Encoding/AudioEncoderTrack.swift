@@ -40,7 +40,7 @@ final class AudioEncoderTrack {
   /// frame that makes.
   func append(
     _ channels: [UnsafeBufferPointer<Float>], to format: OutputFormatContext,
-    using packet: EncoderPacket
+    using packet: Packet
   ) throws(MediaError) {
     for (index, channel) in channels.enumerated() {
       pending[index].append(contentsOf: channel)
@@ -58,7 +58,7 @@ final class AudioEncoderTrack {
   }
 
   /// Encodes the last, short frame (the encoder marks its real length) and flushes.
-  func finish(to format: OutputFormatContext, using packet: EncoderPacket) throws(MediaError) {
+  func finish(to format: OutputFormatContext, using packet: Packet) throws(MediaError) {
     if !pending[0].isEmpty {
       try encode(offset: 0, count: pending[0].count, to: format, using: packet)
       for index in pending.indices {
@@ -69,7 +69,7 @@ final class AudioEncoderTrack {
   }
 
   private func encode(
-    offset: Int, count: Int, to format: OutputFormatContext, using packet: EncoderPacket
+    offset: Int, count: Int, to format: OutputFormatContext, using packet: Packet
   ) throws(MediaError) {
     try frame.fill(from: pending, offset: offset, count: count, pts: samplesSent)
     samplesSent += Int64(count)

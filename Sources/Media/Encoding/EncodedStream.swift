@@ -25,7 +25,7 @@ final class EncodedStream {
   /// Hands the encoder `frame` (nil flushes it), making room first if it asks for that.
   func send(
     _ frame: UnsafeMutablePointer<AVFrame>?, to format: OutputFormatContext,
-    using packet: EncoderPacket
+    using packet: Packet
   ) throws(MediaError) {
     if try encoder.send(frame) == .tryAgain {
       // Packets are drained after every send, so this means the encoder holds more than one
@@ -38,7 +38,7 @@ final class EncodedStream {
 
   /// Writes every packet the encoder has ready, until it needs more input (or, once flushed,
   /// has nothing more).
-  func drain(into format: OutputFormatContext, using packet: EncoderPacket) throws(MediaError) {
+  func drain(into format: OutputFormatContext, using packet: Packet) throws(MediaError) {
     let encoderTimeBase = encoder.pointer.pointee.time_base
     let isVideo = encoder.pointer.pointee.codec_type == AVMEDIA_TYPE_VIDEO
     while try encoder.receive(into: packet) == .ready {

@@ -13,8 +13,7 @@ final class EncoderContext {
         message: "this FFmpeg has no \(name) encoder")
     }
     guard let context = avcodec_alloc_context3(codec) else {
-      throw .ffmpeg(
-        call: "avcodec_alloc_context3", code: chromake_averror(ENOMEM), message: "out of memory")
+      throw .outOfMemory("avcodec_alloc_context3")
     }
     pointer = context
   }
@@ -51,7 +50,7 @@ final class EncoderContext {
 
   /// Takes the next finished packet. `.tryAgain` means it needs more frames first, and
   /// `.endOfFile` that a flushed encoder has given everything.
-  func receive(into packet: EncoderPacket) throws(MediaError) -> FFmpegStep {
+  func receive(into packet: Packet) throws(MediaError) -> FFmpegStep {
     try checkStep(avcodec_receive_packet(pointer, packet.pointer), "avcodec_receive_packet")
   }
 }

@@ -15,8 +15,7 @@ public final class EncoderFrame {
   /// Allocates a frame with a new buffer of `width × height` 4:2:0 pixels.
   init(width: Int, height: Int) throws(MediaError) {
     guard let frame = av_frame_alloc() else {
-      throw .ffmpeg(
-        call: "av_frame_alloc", code: chromake_averror(ENOMEM), message: "out of memory")
+      throw .outOfMemory("av_frame_alloc")
     }
     pointer = frame
     frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue

@@ -29,7 +29,7 @@ public final class MovieWriter {
   private let format: OutputFormatContext
   private let videoOutput: EncodedStream
   private let audioTrack: AudioEncoderTrack?
-  private let packet: EncoderPacket
+  private let packet: Packet
   private var isFinished = false
 
   /// Creates the file at `path` (replacing any file there), opens libx264 with `video`'s
@@ -56,7 +56,7 @@ public final class MovieWriter {
     self.audioTrack = try audio.map { (audio) throws(MediaError) in
       try AudioEncoderTrack(audio, format: format)
     }
-    self.packet = try EncoderPacket()
+    self.packet = try Packet()
     try format.writeHeader(FFmpegOptions(["movflags": "+faststart"]))
   }
 

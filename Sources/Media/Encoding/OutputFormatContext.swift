@@ -57,8 +57,7 @@ final class OutputFormatContext {
   /// Adds a stream, owned by the context.
   func addStream() throws(MediaError) -> UnsafeMutablePointer<AVStream> {
     guard let stream = avformat_new_stream(pointer, nil) else {
-      throw .ffmpeg(
-        call: "avformat_new_stream", code: chromake_averror(ENOMEM), message: "out of memory")
+      throw .outOfMemory("avformat_new_stream")
     }
     return stream
   }
@@ -70,7 +69,7 @@ final class OutputFormatContext {
 
   /// Writes one packet, buffering as needed so the streams come out interleaved by time.
   /// The muxer takes the packet's contents and leaves it blank.
-  func writeInterleaved(_ packet: EncoderPacket) throws(MediaError) {
+  func writeInterleaved(_ packet: Packet) throws(MediaError) {
     try check(av_interleaved_write_frame(pointer, packet.pointer), "av_interleaved_write_frame")
   }
 
