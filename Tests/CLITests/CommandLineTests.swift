@@ -61,24 +61,14 @@ struct CommandLineTests {
       #expect(piped.status == 65)
       #expect(!piped.stderr.contains("\u{1B}["))
       // `script` gives the command a pseudo-terminal, as a user's shell would.
-      func onTerminal(_ environment: [String: String]) throws -> String {
+      func onTerminal(_ environment: [String: String?]) throws -> String {
         let command = "'\(ChromakeBinary.url.path)' check bad.yaml"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.currentDirectoryURL = folder.url
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "NO_COLOR")
-        env["TERM"] = "xterm"
-        env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        var env: [String: String?] = ["NO_COLOR": nil, "TERM": "xterm"]
+        for (name, value) in environment { env[name] = value }
+        return try ToolRun.run(
+          URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], in: folder.url,
+          environment: env
+        ).stdout
       }
       let tty = try onTerminal([:])
       #expect(tty.contains("\u{1B}[1;31merror:"), "\(tty)")

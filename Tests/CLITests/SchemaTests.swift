@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs `scripts/check-schema`, which checks `Schemas/project.schema.json` against the example
@@ -13,27 +14,12 @@ struct SchemaTests {
 
   @Test("the schema accepts the examples and valid fixtures and rejects the invalid ones")
   func checkSchemaScriptPasses() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "scripts/check-schema"]
-    process.currentDirectoryURL = Self.packageRoot
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-
-    try process.run()
-    // Read everything before waiting, so a full pipe can never block the script.
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let output = String(decoding: data, as: UTF8.self)
-
-    #expect(
-      process.terminationStatus == 0,
-      "scripts/check-schema exited with \(process.terminationStatus):\n\(output)")
+    let run = try ToolRun.run(tool: "python3", ["scripts/check-schema"], in: Self.packageRoot)
+    let output = run.stdout + run.stderr
+    #expect(run.status == 0, "scripts/check-schema exited with \(run.status):\n\(output)")
 
     let lastLine =
-      output.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+      run.stdout.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
     let counts = lastLine.split(separator: " ")
     // The script's last line is exactly "N passed, N failed".
     let passed = counts.count == 4 && counts[1] == "passed," ? Int(counts[0]) : nil

@@ -23,26 +23,11 @@ public enum FFmpegCommand {
   }
 
   private static func run(_ tool: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // At log level "error" stderr stays far below a pipe's buffer, so reading stdout to its
-    // end first cannot deadlock.
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    let run = try ToolRun.run(tool: tool, arguments)
+    guard run.status == 0 else {
       let command = ([tool] + arguments).joined(separator: " ")
-      let stderr = String(decoding: complaints, as: UTF8.self)
-      throw ToolFailure(
-        description: "\(command)\nexited with status \(process.terminationStatus):\n\(stderr)")
+      throw ToolFailure(description: "\(command)\nexited with status \(run.status):\n\(run.stderr)")
     }
-    return String(decoding: printed, as: UTF8.self)
+    return run.stdout
   }
 }
