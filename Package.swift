@@ -56,6 +56,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
     .testTarget(name: "GPUTests", dependencies: ["GPU"]),
+    .testTarget(name: "RendererTests", dependencies: ["Renderer", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["chromake", "TestSupport"]),
   ]
 )

@@ -27,6 +27,7 @@ public enum ShaderSource {
   // `PackageResources` named after the file (`.` becomes `_`) and offers no way to enumerate
   // them, so each file is listed here once. The test suite checks this list against the folder.
   private static let embedded: [(name: String, bytes: [UInt8])] = [
+    ("Composite.frag", PackageResources.Composite_frag),
     ("Fullscreen.vert", PackageResources.Fullscreen_vert),
     ("SolidColor.frag", PackageResources.SolidColor_frag),
   ]

@@ -1,9 +1,13 @@
 internal import CEGL
 
-/// A render target over a texture: passes draw into it, and `readPixels` copies it back.
+/// A render target over one texture, or several of the same size that a pass writes at once
+/// (`out` variables at locations 0, 1, …): passes draw into it, and `readPixels` copies one back.
 public final class Framebuffer {
-  /// The texture drawn into, which a later pass may sample.
-  public let texture: Texture
+  /// The textures drawn into, by attachment (fragment output location); a later pass may
+  /// sample them.
+  public let textures: [Texture]
+  /// The first texture, where a single-output pass draws.
+  public var texture: Texture { textures[0] }
   /// The context the framebuffer belongs to.
   public var context: GPUContext { texture.context }
   /// Width in pixels.
@@ -24,15 +28,40 @@ public final class Framebuffer {
   }
 
   /// A framebuffer that renders into `texture`.
-  public init(texture: Texture) throws {
-    try texture.context.ensureCurrent()
-    self.texture = texture
+  public convenience init(texture: Texture) throws {
+    try self.init(textures: [texture])
+  }
+
+  /// A framebuffer whose fragment output `i` goes to `textures[i]`; all must have one size
+  /// and belong to one context.
+  public init(textures: [Texture]) throws {
+    guard let first = textures.first,
+      textures.allSatisfy({
+        $0.context === first.context && $0.width == first.width && $0.height == first.height
+      })
+    else {
+      throw GPUError.invalidArgument(
+        function: "Framebuffer.init",
+        reason: "needs at least one texture, all of one size and one context")
+    }
+    try first.context.ensureCurrent()
+    guard textures.count <= first.context.maxDrawBuffers else {
+      throw GPUError.invalidArgument(
+        function: "Framebuffer.init",
+        reason: "\(textures.count) attachments, but only \(first.context.maxDrawBuffers)")
+    }
+    self.textures = textures
     var framebuffer: GLuint = 0
     glGenFramebuffers(1, &framebuffer)
     glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-    glFramebufferTexture2D(
-      GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
-      texture.texture, 0)
+    var buffers: [GLenum] = []
+    for (index, texture) in textures.enumerated() {
+      let attachment = GLenum(GL_COLOR_ATTACHMENT0 + Int32(index))
+      glFramebufferTexture2D(
+        GLenum(GL_FRAMEBUFFER), attachment, GLenum(GL_TEXTURE_2D), texture.texture, 0)
+      buffers.append(attachment)
+    }
+    glDrawBuffers(GLsizei(buffers.count), buffers)
     let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
     do {
       try checkGL("glFramebufferTexture2D")
@@ -59,21 +88,29 @@ public final class Framebuffer {
     glViewport(0, 0, GLsizei(width), GLsizei(height))
   }
 
-  /// Copies the whole image into `buffer`: `height` rows of `width` pixels in the texture's
-  /// format (1 byte for `.r8`, 4 for `.rgba8`), each row `bytesPerRow` bytes after the previous.
-  /// Row 0 is the first row the framebuffer stores (texture coordinate t = 0).
-  public func readPixels(into buffer: UnsafeMutableRawBufferPointer, bytesPerRow: Int) throws {
-    let format = texture.format
+  /// Copies the whole image of attachment `attachment` into `buffer`: `height` rows of `width`
+  /// pixels in that texture's format (1, 2 or 4 bytes), each row `bytesPerRow` bytes after the
+  /// previous. Row 0 is the first row the framebuffer stores (texture coordinate t = 0).
+  public func readPixels(
+    attachment: Int = 0, into buffer: UnsafeMutableRawBufferPointer, bytesPerRow: Int
+  ) throws {
+    guard textures.indices.contains(attachment) else {
+      throw GPUError.invalidArgument(
+        function: "Framebuffer.readPixels",
+        reason: "attachment \(attachment) of \(textures.count)")
+    }
+    let format = textures[attachment].format
     try Texture.checkLayout(
       buffer.count, bytesPerRow: bytesPerRow, width: width, height: height, format: format,
       function: "Framebuffer.readPixels")
     guard let base = buffer.baseAddress else { return }  // checkLayout rules out an empty buffer
     try context.ensureCurrent()
     bind()
+    glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
     glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-    if format == .rgba8 || readsRedDirectly() {
+    if format == .rgba8 || readsDirectly(format) {
       // GL_RGBA with GL_UNSIGNED_BYTE is the one read format every ES 3 driver must accept for
-      // 8-bit targets; GL_RED only where the driver names it as its second, checked above.
+      // 8-bit targets; GL_RED or GL_RG only where the driver names it as its second.
       glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(bytesPerRow / format.bytesPerPixel))
       defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
       glReadPixels(
@@ -81,43 +118,54 @@ public final class Framebuffer {
       try checkGL("glReadPixels")
       return
     }
-    try readRedThroughRGBA(into: buffer, bytesPerRow: bytesPerRow)
+    try readThroughRGBA(attachment: attachment, into: buffer, bytesPerRow: bytesPerRow)
   }
 
-  /// Reads a `.r8` target as RGBA and keeps the red channel, for a driver that cannot read
-  /// GL_RED.
-  func readRedThroughRGBA(into buffer: UnsafeMutableRawBufferPointer, bytesPerRow: Int) throws {
-    try Texture.checkLayout(
-      buffer.count, bytesPerRow: bytesPerRow, width: width, height: height, format: .r8,
-      function: "Framebuffer.readPixels")
+  /// Reads an attachment as RGBA and keeps its format's channels, for a driver that cannot
+  /// read GL_RED or GL_RG directly.
+  func readThroughRGBA(
+    attachment: Int = 0, into buffer: UnsafeMutableRawBufferPointer, bytesPerRow: Int
+  ) throws {
+    let format = textures[attachment].format
     try context.ensureCurrent()
     bind()
+    glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
+    try Texture.checkLayout(
+      buffer.count, bytesPerRow: bytesPerRow, width: width, height: height, format: format,
+      function: "Framebuffer.readPixels")
     var rgba = [UInt8](repeating: 0, count: width * height * 4)
     glReadPixels(
       0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &rgba)
     try checkGL("glReadPixels")
+    let channels = format.bytesPerPixel
     for row in 0..<height {
       for column in 0..<width {
-        buffer[row * bytesPerRow + column] = rgba[(row * width + column) * 4]
+        for channel in 0..<channels {
+          buffer[row * bytesPerRow + column * channels + channel] =
+            rgba[(row * width + column) * 4 + channel]
+        }
       }
     }
   }
 
-  /// Copies the whole image into a new array with rows `width × bytesPerPixel` bytes apart.
-  public func readPixels() throws -> [UInt8] {
-    let bytesPerRow = width * texture.format.bytesPerPixel
+  /// Copies attachment `attachment` into a new array with rows `width × bytesPerPixel` apart.
+  public func readPixels(attachment: Int = 0) throws -> [UInt8] {
+    let bytesPerRow = width * textures[attachment].format.bytesPerPixel
     var bytes = [UInt8](repeating: 0, count: bytesPerRow * height)
-    try bytes.withUnsafeMutableBytes { try readPixels(into: $0, bytesPerRow: bytesPerRow) }
+    try bytes.withUnsafeMutableBytes {
+      try readPixels(attachment: attachment, into: $0, bytesPerRow: bytesPerRow)
+    }
     return bytes
   }
 
-  /// Whether the bound framebuffer can be read as GL_RED / GL_UNSIGNED_BYTE, the driver's
-  /// implementation-chosen read format (Mesa's llvmpipe offers it for GL_R8).
-  private func readsRedDirectly() -> Bool {
-    var format: GLint = 0
+  /// Whether the bound read buffer can be read in `format`'s own layout with
+  /// GL_UNSIGNED_BYTE: the driver's implementation-chosen read format (Mesa's llvmpipe offers
+  /// GL_RED for GL_R8 and GL_RG for GL_RG8).
+  private func readsDirectly(_ format: Texture.Format) -> Bool {
+    var readFormat: GLint = 0
     var type: GLint = 0
-    glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_FORMAT), &format)
+    glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_FORMAT), &readFormat)
     glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_TYPE), &type)
-    return format == GL_RED && type == GL_UNSIGNED_BYTE
+    return GLenum(readFormat) == format.pixelFormat && type == GL_UNSIGNED_BYTE
   }
 }

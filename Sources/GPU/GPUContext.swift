@@ -28,6 +28,11 @@ public final class GPUContext {
   public let version: GLESVersion
   /// `GL_MAX_TEXTURE_IMAGE_UNITS`: how many textures one fragment shader can sample (≥ 16).
   public let maxTextureImageUnits: Int
+  /// How many textures one pass may write at once (`GL_MAX_DRAW_BUFFERS`, at least 4).
+  public let maxDrawBuffers: Int
+  /// Why the device platform was not used when it was tried first and failed (no GPU, no
+  /// extension, a driver refusing ES 3); nil when it was used or not tried.
+  public let fallbackReason: String?
 
   let display: EGLDisplay
   let context: EGLContext
@@ -39,6 +44,7 @@ public final class GPUContext {
   public init(platform: Platform? = nil) throws {
     let requested = try platform ?? Self.platform(in: ProcessInfo.processInfo.environment)
     let made: (display: EGLDisplay, context: EGLContext, platform: Platform)
+    var fallbackReason: String?
     switch requested {
     case .device:
       made = try Self.make(on: .device, display: Self.deviceDisplay(hardwareOnly: false))
@@ -47,15 +53,17 @@ public final class GPUContext {
     case nil:
       // Any failure on the device platform (no extension, no GPU, a driver refusing ES 3)
       // falls back to the surfaceless platform, which works wherever Mesa is installed.
-      if let device = try? Self.make(on: .device, display: Self.deviceDisplay(hardwareOnly: true)) {
-        made = device
-      } else {
+      do {
+        made = try Self.make(on: .device, display: Self.deviceDisplay(hardwareOnly: true))
+      } catch {
+        fallbackReason = "\(error)"
         made = try Self.make(on: .surfaceless, display: Self.surfacelessDisplay())
       }
     }
     display = made.display
     context = made.context
     self.platform = made.platform
+    self.fallbackReason = fallbackReason
 
     do {
       renderer = try Self.string(GLenum(GL_RENDERER), "glGetString(GL_RENDERER)")
@@ -66,6 +74,8 @@ public final class GPUContext {
       )
       maxTextureImageUnits = try Self.integer(
         GLenum(GL_MAX_TEXTURE_IMAGE_UNITS), "glGetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS)")
+      maxDrawBuffers = try Self.integer(
+        GLenum(GL_MAX_DRAW_BUFFERS), "glGetIntegerv(GL_MAX_DRAW_BUFFERS)")
     } catch {
       Self.destroy(display: made.display, context: made.context)
       throw error

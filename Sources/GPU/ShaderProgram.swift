@@ -106,6 +106,17 @@ public final class ShaderProgram {
     try checkGL("glUniform4f(\(name))")
   }
 
+  /// Sets a `mat3` uniform from nine floats in column-major order (GLSL's own order).
+  public func setUniform(_ name: String, matrix3 columns: [Float]) throws {
+    guard columns.count == 9 else {
+      throw GPUError.invalidArgument(
+        function: "ShaderProgram.setUniform(matrix3:)", reason: "\(columns.count) floats, not 9")
+    }
+    let location = try prepareUniform(name)
+    glUniformMatrix3fv(location, 1, GLboolean(GL_FALSE), columns)
+    try checkGL("glUniformMatrix3fv(\(name))")
+  }
+
   /// Sets an `int` or `bool` uniform.
   public func setUniform(_ name: String, _ value: Int32) throws {
     let location = try prepareUniform(name)
@@ -121,7 +132,9 @@ public final class ShaderProgram {
       throw GPUError.invalidArgument(
         function: "ShaderProgram.draw", reason: "textures and target belong to another context")
     }
-    guard !textures.values.contains(where: { $0 === target.texture }) else {
+    let targets = target.textures
+    guard !textures.values.contains(where: { texture in targets.contains { $0 === texture } })
+    else {
       throw GPUError.invalidArgument(
         function: "ShaderProgram.draw", reason: "the target's texture cannot also be sampled")
     }

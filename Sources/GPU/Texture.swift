@@ -1,6 +1,7 @@
 internal import CEGL
 
-/// A 2D texture of 8-bit channels: one channel (a Y, Cb or Cr plane, a matte) or four (RGBA).
+/// A 2D texture of 8-bit channels: one channel (a Y, Cb or Cr plane, a matte), two (NV12's
+/// interleaved chroma, or a 16-bit sample split into its low and high byte) or four (RGBA).
 ///
 /// Row 0 of an upload is texture coordinate t = 0, which `Fullscreen.vert` maps to the first row
 /// a framebuffer stores, so rows keep their order through a pass and its read-back.
@@ -9,6 +10,8 @@ public final class Texture {
   public enum Format: Sendable {
     /// One 8-bit channel, sampled as `.r` (GL_R8).
     case r8
+    /// Two 8-bit channels, sampled as `.rg` (GL_RG8).
+    case rg8
     /// Four 8-bit channels (GL_RGBA8).
     case rgba8
 
@@ -16,12 +19,26 @@ public final class Texture {
     public var bytesPerPixel: Int {
       switch self {
       case .r8: 1
+      case .rg8: 2
       case .rgba8: 4
       }
     }
 
-    var internalFormat: GLenum { GLenum(self == .r8 ? GL_R8 : GL_RGBA8) }
-    var pixelFormat: GLenum { GLenum(self == .r8 ? GL_RED : GL_RGBA) }
+    var internalFormat: GLenum {
+      switch self {
+      case .r8: GLenum(GL_R8)
+      case .rg8: GLenum(GL_RG8)
+      case .rgba8: GLenum(GL_RGBA8)
+      }
+    }
+
+    var pixelFormat: GLenum {
+      switch self {
+      case .r8: GLenum(GL_RED)
+      case .rg8: GLenum(GL_RG)
+      case .rgba8: GLenum(GL_RGBA)
+      }
+    }
   }
 
   /// How samples between texel centres are computed.

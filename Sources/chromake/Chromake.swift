@@ -12,6 +12,6 @@ struct Chromake: ParsableCommand {
       64 a bad command line; 1 anything else.
       """,
     version: version,
-    subcommands: [CheckCommand.self, PlanCommand.self]
+    subcommands: [CheckCommand.self, PlanCommand.self, RenderCommand.self, FrameCommand.self]
   )
 }

@@ -94,7 +94,7 @@ import Testing
     try program.setUniform("color", SIMD4<Float>(0.2, 1, 1, 1))
     try program.draw(into: target)
     var bytes = [UInt8](repeating: 7, count: 5 * 2)
-    try bytes.withUnsafeMutableBytes { try target.readRedThroughRGBA(into: $0, bytesPerRow: 5) }
+    try bytes.withUnsafeMutableBytes { try target.readThroughRGBA(into: $0, bytesPerRow: 5) }
     #expect(bytes == [51, 51, 51, 7, 7, 51, 51, 51, 7, 7])
   }
 

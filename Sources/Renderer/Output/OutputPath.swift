@@ -1,0 +1,64 @@
+import Foundation
+
+/// Path arithmetic and folder creation for `StagedOutput`, on plain strings so that relative
+/// output paths stay relative in every message.
+enum OutputPath {
+  /// The folder part of `path` (`.` when there is none) and the file name.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+  }
+
+  /// `.<stem>.chromake-<pid>-<token>.partial.<ext>` for a file called `name`.
+  ///
+  /// The leading dot hides it from a plain `ls`; the pid says which run left it behind; the
+  /// extension stays last so that a human (or a file manager) still sees what kind of file it
+  /// is. A long stem is shortened so the name fits the usual 255-byte limit.
+  static func temporaryName(for name: String, pid: Int32, token: UInt32) -> String {
+    var stem = name
+    var suffix = ""
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+      stem = String(name[..<dot])
+      suffix = String(name[dot...])
+    }
+    let hex = String(token, radix: 16)
+    let tag = ".chromake-\(pid)-\(String(repeating: "0", count: 8 - hex.count))\(hex).partial"
+    let room = 255 - 1 - tag.utf8.count - suffix.utf8.count
+    while stem.utf8.count > room, !stem.isEmpty {
+      stem.removeLast()
+    }
+    return "." + stem + tag + suffix
+  }
+
+  /// Creates `folder` and any missing parents, like `mkdir -p`, naming the first one that
+  /// cannot be made.
+  static func createFolders(_ folder: String) throws(OutputFileError) {
+    if isFolder(folder) { return }
+    var prefix = folder.hasPrefix("/") ? "/" : ""
+    for part in folder.split(separator: "/") {
+      prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+      if mkdir(prefix, 0o777) == 0 { continue }
+      let code = errno
+      // EEXIST is fine only for a folder; a file of that name would fail later with the less
+      // helpful ENOTDIR on some deeper path.
+      guard code == EEXIST else {
+        throw .cannotCreateFolder(path: prefix, reason: errorText(code))
+      }
+      guard isFolder(prefix) else {
+        throw .cannotCreateFolder(path: prefix, reason: "a file of that name is in the way")
+      }
+    }
+  }
+
+  /// Whether `path` is a folder (following symbolic links, as `mkdir -p` does).
+  static func isFolder(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// The C library's text for an `errno` value.
+  static func errorText(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}

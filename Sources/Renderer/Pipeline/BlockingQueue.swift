@@ -1,0 +1,71 @@
+import Foundation
+
+/// A bounded first-in-first-out hand-off between two threads: `push` waits while the queue is
+/// full, `pop` while it is empty, so a fast stage waits for a slow one and memory stays
+/// bounded. `close` wakes both sides for good: a stage that fails or stops closes its queues,
+/// and the others see it at their next push or pop.
+///
+/// Elements cross threads through the lock, each taken by exactly one consumer, so an element
+/// type need not be `Sendable` as long as the producer lets go of what it pushes.
+final class BlockingQueue<Element>: @unchecked Sendable {
+  let capacity: Int
+  private let condition = NSCondition()
+  private var elements: [Element] = []
+  private var head = 0
+  private var isClosed = false
+
+  init(capacity: Int) {
+    precondition(capacity > 0, "a queue holds at least one element")
+    self.capacity = capacity
+  }
+
+  /// Adds `element`, waiting for room; false (and the element dropped) once the queue is closed.
+  @discardableResult
+  func push(_ element: Element) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while !isClosed && elements.count - head >= capacity {
+      condition.wait()
+    }
+    guard !isClosed else { return false }
+    elements.append(element)
+    condition.broadcast()
+    return true
+  }
+
+  /// The oldest element, waiting for one; nil once the queue is closed and empty.
+  func pop() -> Element? {
+    condition.lock()
+    defer { condition.unlock() }
+    while !isClosed && head == elements.count {
+      condition.wait()
+    }
+    guard head < elements.count else { return nil }
+    let element = elements[head]
+    head += 1
+    if head == elements.count {
+      elements.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    condition.broadcast()
+    return element
+  }
+
+  /// Ends the queue: pushes fail from now on, pops drain what is left and then give nil.
+  func close() {
+    condition.lock()
+    isClosed = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Closes the queue and drops what it still holds (a stage that gave up on it).
+  func abandon() {
+    condition.lock()
+    isClosed = true
+    elements.removeAll()
+    head = 0
+    condition.broadcast()
+    condition.unlock()
+  }
+}

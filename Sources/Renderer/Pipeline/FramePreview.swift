@@ -1,0 +1,35 @@
+public import GPU
+import Media
+import ProjectFile
+public import RenderPlan
+
+/// One output frame, composited exactly as the movie's frame `k` but in R′G′B′, for a quick
+/// look before a long render. Decodes only the layers on that frame, on the calling thread.
+public enum FramePreview {
+  /// Frame `k`'s picture as RGBA rows (top first, opaque), `plan.output.width` wide.
+  public static func render(plan: RenderPlan, frame k: Int64, context: GPUContext) throws
+    -> [UInt8]
+  {
+    let compositor = VideoCompositor(
+      context: context, width: plan.output.width, height: plan.output.height,
+      background: RGBColor(hex: plan.output.background) ?? .black, styles: plan.layerStyles)
+    var draws: [LayerDraw] = []
+    for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
+      let pictures = try LayerFeed(layer: layer, plan: plan).pictures(at: k)
+      draws.append(LayerDraw(layer: index, picture: pictures.picture, matte: pictures.matte))
+    }
+    return try compositor.compositeRGB(draws)
+  }
+
+  /// Renders frame `k` and writes it as a PNG at `path` (replaced only once complete).
+  public static func writePNG(
+    plan: RenderPlan, frame k: Int64, context: GPUContext, to path: String
+  ) throws {
+    let rgba = try render(plan: plan, frame: k, context: context)
+    try rgba.withUnsafeBytes {
+      try PNGWriter.write(
+        rgba: $0, width: plan.output.width, height: plan.output.height,
+        bytesPerRow: plan.output.width * 4, to: path)
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Media
+import ProjectFile
+import RenderPlan
+import Timeline
+
+/// The pictures one layer shows on one output frame.
+struct LayerPictures: @unchecked Sendable {
+  var frame: Int64
+  var picture: DecodedFrame
+  var matte: DecodedFrame?
+}
+
+/// Decodes one layer on its own thread, ahead of the GPU: for every output frame the layer is
+/// drawn on, in order, the source frame (and matte frame) the timing rule names, into a small
+/// bounded queue.
+///
+/// The decoders belong to the feed's thread once `start` is called; only the queue is shared.
+final class LayerFeed: @unchecked Sendable {
+  let layer: LayerPlan
+  let queue = BlockingQueue<Result<LayerPictures, RenderFailure>>(capacity: 3)
+  private let fps: Rational
+  private let picture: SourceVideo
+  private let matte: SourceVideo?
+  private var worker: Worker?
+
+  /// Opens the layer's decoders; a file that cannot be opened fails at the layer's line.
+  init(layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) {
+    self.layer = layer
+    fps = plan.output.fps
+    picture = try SourceVideo(file: layer.source, role: "source", layer: layer, plan: plan)
+    matte = try layer.matte.map { (file) throws(RenderFailure) in
+      try SourceVideo(file: file, role: "matte", layer: layer, plan: plan)
+    }
+  }
+
+  /// Starts decoding on a thread of its own.
+  func start() {
+    worker = Worker(name: "chromake decode \(layer.name)") { [self] in
+      for k in layer.frames.first..<layer.frames.end {
+        let item: Result<LayerPictures, RenderFailure>
+        do throws(RenderFailure) {
+          item = .success(try pictures(at: k))
+        } catch {
+          item = .failure(error)
+        }
+        guard queue.push(item), case .success = item else { break }
+      }
+      queue.close()
+    }
+  }
+
+  /// Stops decoding and waits for the thread (a render that ended or failed).
+  func stop() {
+    queue.abandon()
+    worker?.join()
+  }
+
+  /// What the layer shows on output frame `k`, decoded on the calling thread.
+  func pictures(at k: Int64) throws(RenderFailure) -> LayerPictures {
+    let time = layer.pickTime(ofFrame: k, fps: fps)
+    return LayerPictures(
+      frame: k, picture: try picture.frame(at: time), matte: try matte?.frame(at: time))
+  }
+
+  /// Warnings for the end of the render: damaged data that was skipped.
+  var warnings: [RenderFailure] {
+    [picture, matte].compactMap { $0?.damageWarning }
+  }
+}
+
+/// One decoded input of a layer, with the checks that turn a short or broken file into an
+/// error at the layer rather than frozen frames.
+final class SourceVideo {
+  private let decoder: VideoDecoder
+  private let layer: LayerPlan
+  private let role: String
+  private let file: String
+  /// How far past the last decoded frame a request may be before the file counts as ending
+  /// early: one and a half frame intervals (a last frame lasts one), at least 50 ms.
+  private let slack: Rational
+
+  init(file: String, role: String, layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) {
+    self.layer = layer
+    self.role = role
+    self.file = file
+    let path = ProjectPaths.resolve(file, in: plan.directory)
+    do throws(MediaError) {
+      decoder = try VideoDecoder(path: path)
+    } catch {
+      throw RenderFailure("cannot decode \(role) '\(file)': \(error)", layer: layer)
+    }
+    let rate = plan.inputs.first { $0.path == file }?.facts.video?.frameRate
+    let interval = rate.map { Rational(3, 2) / $0 } ?? .zero
+    slack = max(interval, Rational(1, 20))
+  }
+
+  func frame(at time: Rational) throws(RenderFailure) -> DecodedFrame {
+    let found: DecodedFrame?
+    do throws(MediaError) {
+      found = try decoder.frame(at: time)
+    } catch {
+      throw RenderFailure("decoding \(role) '\(file)' failed: \(error)", layer: layer)
+    }
+    if let last = decoder.lastFrameTime, time - last > slack {
+      let cause = decoder.inputError.map { ": \($0)" } ?? ""
+      throw RenderFailure(
+        "\(role) '\(file)' ends at \(TimeFormat.seconds(last)) s, but frame time "
+          + "\(TimeFormat.seconds(time)) s is needed; the file is truncated or damaged\(cause)",
+        layer: layer)
+    }
+    guard let found else {
+      throw RenderFailure(
+        "\(role) '\(file)' has no frame at \(TimeFormat.seconds(time)) s", layer: layer)
+    }
+    return found
+  }
+
+  var damageWarning: RenderFailure? {
+    let skipped = decoder.skippedPackets
+    guard skipped > 0 else { return nil }
+    return RenderFailure(
+      "\(role) '\(file)': \(skipped) damaged packet\(skipped == 1 ? " was" : "s were") skipped",
+      layer: layer)
+  }
+}

@@ -1,0 +1,130 @@
+public import GPU
+import Media
+import ProjectFile
+public import RenderPlan
+
+/// What a finished render reports besides its file.
+public struct RenderReport: Sendable {
+  /// Frames written.
+  public var frames: Int64
+  /// Problems that did not stop the render, such as damaged packets skipped.
+  public var warnings: [RenderFailure]
+}
+
+/// Renders a plan's video into its output file: decode every layer on its own thread,
+/// composite on the GPU on the calling thread, encode on another thread, with small bounded
+/// queues between them, so memory does not grow with the duration and no frame is dropped.
+///
+/// The movie is written under a temporary name beside the output and renamed over it only
+/// when complete; any failure or interruption removes the temporary file and leaves an
+/// earlier output untouched.
+public final class MovieRender {
+  public let plan: RenderPlan
+  /// The GPU context the render composites with; created on, and used from, the thread
+  /// that calls `run`.
+  public let context: GPUContext
+
+  public init(plan: RenderPlan, context: GPUContext) {
+    self.plan = plan
+    self.context = context
+  }
+
+  /// Renders every frame. `progress` hears the number of frames done after each frame;
+  /// `checkInterrupt` is called between frames and throws to stop the render.
+  ///
+  /// Throws `RenderFailure` (an input or the encoder failed), `OutputFileError` (the output
+  /// cannot be written), `GPUError`, or whatever `checkInterrupt` throws.
+  public func run(
+    progress: (Int64) -> Void = { _ in }, checkInterrupt: () throws -> Void = {}
+  ) throws -> RenderReport {
+    let output = plan.output
+    let staged = try StagedOutput(target: ProjectPaths.resolve(output.file, in: plan.directory))
+    do {
+      let report = try encode(into: staged.temporaryPath, progress: progress, checkInterrupt)
+      try staged.commit()
+      return report
+    } catch {
+      staged.discard()
+      throw error
+    }
+  }
+
+  private func encode(
+    into path: String, progress: (Int64) -> Void, _ checkInterrupt: () throws -> Void
+  ) throws -> RenderReport {
+    let output = plan.output
+    let writer: MovieWriter
+    do {
+      writer = try MovieWriter(
+        path: path, container: MovieContainer(rawValue: output.container) ?? .mp4,
+        video: VideoEncoding(
+          width: output.width, height: output.height, fps: output.fps, crf: output.video.crf,
+          preset: output.video.preset))
+    } catch {
+      throw RenderFailure("cannot start the output file: \(error)")
+    }
+    let compositor = VideoCompositor(
+      context: context, width: output.width, height: output.height,
+      background: RGBColor(hex: output.background) ?? .black, styles: plan.layerStyles)
+    let feeds = try plan.layers.map { (layer) throws(RenderFailure) in
+      try LayerFeed(layer: layer, plan: plan)
+    }
+    let encoder = EncodeStage(writer: writer)
+    for feed in feeds { feed.start() }
+    encoder.start()
+    defer {
+      encoder.queue.abandon()
+      for feed in feeds { feed.stop() }
+      encoder.join()
+    }
+
+    for k in 0..<output.frameCount {
+      try checkInterrupt()
+      var draws: [LayerDraw] = []
+      for (index, feed) in feeds.enumerated() where feed.layer.frames.contains(k) {
+        switch feed.queue.pop() {
+        case .success(let pictures)?:
+          draws.append(LayerDraw(layer: index, picture: pictures.picture, matte: pictures.matte))
+        case .failure(let failure)?:
+          throw failure
+        case nil:
+          throw RenderFailure("the decoder stopped before frame \(k)", layer: feed.layer)
+        }
+      }
+      let frame = try writer.nextFrame()
+      try compositor.composite(draws, into: frame)
+      guard encoder.queue.push(frame) else {
+        throw RenderFailure("encoding failed: \(encoder.error.map { "\($0)" } ?? "stopped")")
+      }
+      progress(k + 1)
+    }
+    encoder.queue.close()
+    encoder.join()
+    if let error = encoder.error {
+      throw RenderFailure("encoding failed: \(error)")
+    }
+    do {
+      try writer.finish()
+    } catch {
+      throw RenderFailure("finishing the output failed: \(error)")
+    }
+    return RenderReport(frames: output.frameCount, warnings: feeds.flatMap(\.warnings))
+  }
+}
+
+extension FrameRange {
+  func contains(_ k: Int64) -> Bool { k >= first && k < end }
+}
+
+extension RenderPlan {
+  /// Each layer's placement and key, with its source's display facts.
+  var layerStyles: [LayerStyle] {
+    layers.map { layer in
+      let video = inputs.first { $0.path == layer.source }?.facts.video
+      return LayerStyle(
+        box: layer.box, fit: layer.fit, opacity: layer.opacity, key: layer.key,
+        sampleAspectRatio: video?.sampleAspectRatio ?? .one, rotation: video?.rotation ?? 0,
+        hasMatte: layer.matte != nil)
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import GPU
+import Media
+import Shaders
+
+/// Which target a compositing pass writes.
+enum CompositeTarget: Hashable {
+  /// The output's Y′ plane at full size.
+  case luma
+  /// The output's Cb and Cr planes at half size, as two outputs of one pass.
+  case chroma
+  /// R′G′B′ at full size, for a preview picture.
+  case rgb
+}
+
+/// What the compositing shader must know, before any pixel, to sample a layer: fixed for a
+/// layer while its stream's pixel format stays the same.
+struct LayerSampling: Hashable {
+  /// How the picture's planes are laid out.
+  var layout: PlaneLayout
+  /// How the matte's planes are laid out, for a layer with a luma matte.
+  var matteLayout: PlaneLayout?
+  /// Whether a chroma key applies.
+  var keyed: Bool
+
+  /// Texture units the layer takes: one per plane, plus the matte's luma plane.
+  var textureUnits: Int { layout.planeCount + (matteLayout == nil ? 0 : 1) }
+}
+
+/// The compositing effect (`Composite.frag`): one program per batch of layers and target,
+/// built from the embedded file with its `main` generated for exactly those layers.
+final class Composite {
+  /// What the program was built for.
+  struct Batch: Hashable {
+    var layers: [LayerSampling]
+    var target: CompositeTarget
+    /// Whether the colour under the batch comes from an earlier batch's target rather than
+    /// the background uniform.
+    var readsPrevious: Bool
+  }
+
+  let batch: Batch
+  let program: ShaderProgram
+
+  init(context: GPUContext, batch: Batch) throws {
+    guard let template = ShaderSource.named("Composite.frag") else {
+      throw GPUError.shaderNotFound(name: "Composite.frag")
+    }
+    guard let vertex = ShaderSource.named("Fullscreen.vert") else {
+      throw GPUError.shaderNotFound(name: "Fullscreen.vert")
+    }
+    self.batch = batch
+    program = try ShaderProgram(
+      context: context, vertex: vertex,
+      fragment: ShaderFile(
+        name: template.name, text: template.text + Self.generatedMain(for: batch)))
+  }
+
+  /// The sampler uniform of plane `plane` of layer `index` in the batch.
+  static func planeSampler(layer index: Int, plane: Int) -> String {
+    "layer\(index)Plane\(plane)"
+  }
+
+  /// The sampler uniform of the matte of layer `index` in the batch.
+  static func matteSampler(layer index: Int) -> String {
+    "layer\(index)Matte"
+  }
+
+  /// The samplers of an earlier batch's target, by target.
+  static func previousSamplers(_ target: CompositeTarget) -> [String] {
+    switch target {
+    case .luma: ["previousY"]
+    case .chroma: ["previousCb", "previousCr"]
+    case .rgb: ["previousRGB"]
+    }
+  }
+
+  /// Sets `name` when the program uses it; the driver drops uniforms a batch never reads.
+  func set(_ name: String, _ value: Float) throws {
+    if program.uniformLocation(name) != nil { try program.setUniform(name, value) }
+  }
+
+  func set(_ name: String, _ value: SIMD2<Float>) throws {
+    if program.uniformLocation(name) != nil { try program.setUniform(name, value) }
+  }
+
+  func set(_ name: String, _ value: SIMD3<Float>) throws {
+    if program.uniformLocation(name) != nil { try program.setUniform(name, value) }
+  }
+
+  func set(_ name: String, _ value: SIMD4<Float>) throws {
+    if program.uniformLocation(name) != nil { try program.setUniform(name, value) }
+  }
+
+  func set(_ name: String, matrix3 value: [Float]) throws {
+    if program.uniformLocation(name) != nil { try program.setUniform(name, matrix3: value) }
+  }
+
+  // MARK: - The generated part
+
+  /// Declarations and `main` for `batch`, appended to `Composite.frag`. `#line` keeps the
+  /// driver's line numbers for the template's own lines true, and numbers these from 10001
+  /// so a message about them cannot be mistaken for one about the file.
+  static func generatedMain(for batch: Batch) -> String {
+    var lines = ["#line 10001", "uniform Layer layers[\(batch.layers.count)];"]
+    for (index, layer) in batch.layers.enumerated() {
+      let planes = (0..<layer.layout.planeCount).map { planeSampler(layer: index, plane: $0) }
+      let matte = layer.matteLayout == nil ? [] : [matteSampler(layer: index)]
+      lines.append("uniform sampler2D \((planes + matte).joined(separator: ", "));")
+    }
+    if batch.readsPrevious {
+      lines.append(
+        "uniform sampler2D \(previousSamplers(batch.target).joined(separator: ", "));")
+    }
+    switch batch.target {
+    case .luma, .rgb:
+      lines.append("out vec4 fragmentColor;")
+    case .chroma:
+      lines += ["layout(location = 0) out vec4 cbColor;", "layout(location = 1) out vec4 crColor;"]
+    }
+    lines += [
+      "void main() {",
+      "    vec2 position = gl_FragCoord.xy * outputScale;",
+      "    float halfSize = 0.5 * outputScale;",
+      "    vec3 color = \(underColor(batch));",
+    ]
+    for (index, layer) in batch.layers.enumerated() {
+      lines += layerBlock(index: index, layer: layer)
+    }
+    switch batch.target {
+    case .luma: lines.append("    fragmentColor = vec4(color.x, 0.0, 0.0, 1.0);")
+    case .rgb: lines.append("    fragmentColor = vec4(color, 1.0);")
+    case .chroma:
+      lines += [
+        "    cbColor = vec4(color.y, 0.0, 0.0, 1.0);",
+        "    crColor = vec4(color.z, 0.0, 0.0, 1.0);",
+      ]
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func underColor(_ batch: Batch) -> String {
+    guard batch.readsPrevious else { return "background" }
+    let tc = "textureCoordinate"
+    switch batch.target {
+    case .luma: return "vec3(texture(previousY, \(tc)).r, background.yz)"
+    case .chroma:
+      return "vec3(background.x, texture(previousCb, \(tc)).r, texture(previousCr, \(tc)).r)"
+    case .rgb: return "texture(previousRGB, \(tc)).rgb"
+    }
+  }
+
+  /// One layer's part of `main`: its picture at this position, keyed, matted and blended over
+  /// `color`. Nothing is sampled where the layer does not reach.
+  private static func layerBlock(index: Int, layer: LayerSampling) -> [String] {
+    let uniform = "layers[\(index)]"
+    let plane = { (p: Int) in planeSampler(layer: index, plane: p) }
+    var body = [
+      "    {",
+      "        float alpha = coverage(\(uniform).clip, position, halfSize) * \(uniform).opacity;",
+      "        if (alpha > 0.0) {",
+      "            vec2 st = pictureCoordinate(\(uniform), position);",
+    ]
+    switch layer.layout {
+    case .rgba8:
+      body += [
+        "            vec4 picture = texture(\(plane(0)), st);",
+        "            vec3 rgb = toRGB(\(uniform), picture.rgb);",
+        "            alpha *= picture.a;",
+      ]
+    case .nv12:
+      body.append(
+        "            vec3 rgb = toRGB(\(uniform), sampleSemiPlanar(\(plane(0)), \(plane(1)), st));")
+    case .yuv420p10, .yuv422p10, .yuv444p10:
+      body.append(
+        "            vec3 rgb = toRGB(\(uniform), samplePlanarWide(\(plane(0)), \(plane(1)), "
+          + "\(plane(2)), st));")
+    case .yuv420p8, .yuv422p8, .yuv444p8, .yuva420p8, .yuva444p8:
+      body.append(
+        "            vec3 rgb = toRGB(\(uniform), samplePlanar(\(plane(0)), \(plane(1)), "
+          + "\(plane(2)), st));")
+    }
+    if layer.layout == .yuva420p8 || layer.layout == .yuva444p8 {
+      body.append("            alpha *= texture(\(plane(3)), st).r;")
+    }
+    if layer.keyed {
+      body += [
+        "            alpha *= keyAlpha(\(uniform), rgb);",
+        "            rgb = suppressSpill(\(uniform), rgb);",
+      ]
+    }
+    if let matte = layer.matteLayout {
+      body.append(
+        "            alpha *= matteAlpha(\(uniform), \(matteSample(matte, matteSampler(layer: index))));"
+      )
+    }
+    body += [
+      "            color = mix(color, encode(rgb), alpha);",
+      "        }",
+      "    }",
+    ]
+    return body
+  }
+
+  /// The expression for a matte's luma sample at `st`, before range expansion.
+  private static func matteSample(_ layout: PlaneLayout, _ sampler: String) -> String {
+    switch layout {
+    case .rgba8: "dot(texture(\(sampler), st).rgb, vec3(0.2126, 0.7152, 0.0722))"
+    case .yuv420p10, .yuv422p10, .yuv444p10: "wide(texture(\(sampler), st).rg)"
+    default: "texture(\(sampler), st).r"
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import GPU
+import Media
+
+/// The textures one stream's pictures are uploaded into: one per plane, as the decoder laid
+/// them out, so the shader reads Y′, Cb and Cr directly and the CPU converts nothing.
+///
+/// A 10-bit plane goes into an RG8 texture (its low and high bytes), which filters exactly (see
+/// `Composite.frag`'s `wide`); NV12's interleaved chroma likewise into RG8.
+final class PictureTextures {
+  let layout: PlaneLayout
+  let width: Int
+  let height: Int
+  /// By plane.
+  let textures: [Texture]
+  /// The frame the textures hold, so a held or repeated frame is not uploaded again.
+  private var uploaded: DecodedFrame?
+
+  /// Textures for pictures of `layout`, `width` × `height`; `planes` limits them to the first
+  /// planes (a matte needs only its luma).
+  init(context: GPUContext, layout: PlaneLayout, width: Int, height: Int, planes: Int? = nil)
+    throws
+  {
+    self.layout = layout
+    self.width = width
+    self.height = height
+    textures = try (0..<(planes ?? layout.planeCount)).map { plane in
+      let size = layout.planeSize(plane, width: width, height: height)
+      return try Texture(
+        context: context, width: size.width, height: size.height,
+        format: Self.format(layout, plane: plane))
+    }
+  }
+
+  /// Whether `frame` fits these textures.
+  func fits(_ frame: DecodedFrame) -> Bool {
+    frame.layout == layout && frame.width == width && frame.height == height
+  }
+
+  /// Uploads `frame`'s planes, unless they are already there.
+  func upload(_ frame: DecodedFrame) throws {
+    guard uploaded !== frame else { return }
+    for (plane, texture) in textures.enumerated() {
+      try frame.withPlane(plane) { bytes, bytesPerRow, _, _ in
+        try texture.upload(bytes, bytesPerRow: bytesPerRow)
+      }
+    }
+    uploaded = frame
+  }
+
+  private static func format(_ layout: PlaneLayout, plane: Int) -> Texture.Format {
+    if layout.isRGB { return .rgba8 }
+    let bytes = layout.bytesPerElement(plane: plane)
+    return bytes == 2 ? .rg8 : .r8
+  }
+}

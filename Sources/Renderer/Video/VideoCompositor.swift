@@ -1,0 +1,270 @@
+import GPU
+import Media
+import ProjectFile
+import RenderPlan
+import Timeline
+
+/// A layer's settings for the whole render: the plan's placement and key with its input's
+/// display facts.
+struct LayerStyle {
+  var box: Box
+  var fit: Fit
+  var opacity: Double
+  var key: KeyPlan?
+  var sampleAspectRatio: Rational
+  var rotation: Int
+  var hasMatte: Bool
+}
+
+/// One layer to draw on one frame: which layer (its index in the plan) and its pictures.
+struct LayerDraw {
+  var layer: Int
+  var picture: DecodedFrame
+  var matte: DecodedFrame?
+}
+
+/// Composites a frame's layers on the GPU, bottom first, straight into the output's planes:
+/// one pass writes Y′ at full size, one writes Cb and Cr at half size. Layers that need more
+/// texture units than one pass has are drawn in batches, each over the result of the one
+/// before.
+///
+/// Used from one thread: the one its context is current on.
+final class VideoCompositor {
+  let context: GPUContext
+  let width: Int
+  let height: Int
+  private let styles: [LayerStyle]
+  private let background: SIMD3<Double>
+  private var pictures: [PictureTextures?]
+  private var mattes: [PictureTextures?]
+  private var geometry: [(size: SIMD2<Int>, value: LayerGeometry)?]
+  private var programs: [Composite.Batch: Composite] = [:]
+  private var targets: [CompositeTarget: [Framebuffer]] = [:]
+
+  init(context: GPUContext, width: Int, height: Int, background: RGBColor, styles: [LayerStyle]) {
+    self.context = context
+    self.width = width
+    self.height = height
+    self.styles = styles
+    self.background = ColorConversion.rgb(background)
+    pictures = Array(repeating: nil, count: styles.count)
+    mattes = Array(repeating: nil, count: styles.count)
+    geometry = Array(repeating: nil, count: styles.count)
+  }
+
+  /// Draws `draws` (bottom first) and reads the result into `frame`'s three planes.
+  func composite(_ draws: [LayerDraw], into frame: EncoderFrame) throws {
+    let luma = try run(draws, target: .luma)
+    try frame.withMutablePlane(0) { bytes, bytesPerRow, _, _ in
+      try luma.readPixels(attachment: 0, into: bytes, bytesPerRow: bytesPerRow)
+    }
+    let chroma = try run(draws, target: .chroma)
+    for plane in 1...2 {
+      try frame.withMutablePlane(plane) { bytes, bytesPerRow, _, _ in
+        try chroma.readPixels(attachment: plane - 1, into: bytes, bytesPerRow: bytesPerRow)
+      }
+    }
+  }
+
+  /// Draws `draws` (bottom first) in R′G′B′ and returns the picture as RGBA rows, top first.
+  func compositeRGB(_ draws: [LayerDraw]) throws -> [UInt8] {
+    try run(draws, target: .rgb).readPixels()
+  }
+
+  // MARK: - Passes
+
+  /// Runs every batch of `draws` for `target` and returns the framebuffer holding the result.
+  private func run(_ draws: [LayerDraw], target: CompositeTarget) throws -> Framebuffer {
+    for draw in draws {
+      try prepare(draw)
+    }
+    let batches = batched(draws)
+    var result: Framebuffer?
+    for (index, batch) in batches.enumerated() {
+      let destination = try framebuffer(target, slot: index % 2)
+      try pass(batch, target: target, over: result, into: destination)
+      result = destination
+    }
+    if let result { return result }
+    // No layer on this frame: the background alone.
+    let destination = try framebuffer(target, slot: 0)
+    try pass([], target: target, over: nil, into: destination)
+    return destination
+  }
+
+  private func pass(
+    _ draws: [LayerDraw], target: CompositeTarget, over previous: Framebuffer?,
+    into destination: Framebuffer
+  ) throws {
+    let batch = Composite.Batch(
+      layers: draws.map { sampling($0) }, target: target, readsPrevious: previous != nil)
+    let effect = try program(batch)
+    let encode = target == .rgb ? AffineColorMap.identity : ColorConversion.toOutput
+    try effect.set("outputScale", Float(target == .chroma ? 2 : 1))
+    try effect.set("background", SIMD3<Float>(encode.apply(background)))
+    try effect.set("encodeMatrix", matrix3: encode.matrix)
+    try effect.set("encodeOffset", encode.offset)
+    var textures: [String: Texture] = [:]
+    for (index, draw) in draws.enumerated() {
+      try setUniforms(of: draw, at: index, in: effect)
+      for (plane, texture) in pictures[draw.layer]!.textures.enumerated() {
+        textures[Composite.planeSampler(layer: index, plane: plane)] = texture
+      }
+      if draw.matte != nil, let matte = mattes[draw.layer] {
+        textures[Composite.matteSampler(layer: index)] = matte.textures[0]
+      }
+    }
+    if let previous {
+      for (name, texture) in zip(Composite.previousSamplers(target), previous.textures) {
+        textures[name] = texture
+      }
+    }
+    try effect.program.draw(into: destination, textures: textures)
+  }
+
+  private func setUniforms(of draw: LayerDraw, at index: Int, in effect: Composite) throws {
+    let style = styles[draw.layer]
+    let name = { (member: String) in "layers[\(index)].\(member)" }
+    let place = placement(of: draw)
+    try effect.set(name("sRow"), SIMD3<Float>(place.sRow))
+    try effect.set(name("tRow"), SIMD3<Float>(place.tRow))
+    try effect.set(name("clip"), SIMD4<Float>(place.clip))
+    let picture = draw.picture
+    let toRGB =
+      picture.layout.isRGB
+      ? AffineColorMap.identity
+      : ColorConversion.toRGB(
+        matrix: picture.colorMatrix, range: picture.colorRange, bitDepth: picture.layout.bitDepth)
+    try effect.set(name("toRGB"), matrix3: toRGB.matrix)
+    try effect.set(name("rgbOffset"), toRGB.offset)
+    try effect.set(name("opacity"), Float(style.opacity))
+    if let key = style.key {
+      let color = ColorConversion.rgb(RGBColor(hex: key.color) ?? .green)
+      let keyYCC = LumaWeights.bt709.encode(color)
+      try effect.set(name("keyCbCr"), SIMD2<Float>(Float(keyYCC.y), Float(keyYCC.z)))
+      try effect.set(name("similarity"), Float(key.similarity))
+      try effect.set(name("smoothness"), Float(key.smoothness))
+      try effect.set(name("spill"), Float(key.spill))
+      try effect.set(name("spillChannel"), Self.strongestChannel(color))
+    }
+    if let matte = draw.matte {
+      let (scale, offset) = Self.matteRange(matte)
+      try effect.set(name("matteScale"), scale)
+      try effect.set(name("matteOffset"), offset)
+    }
+  }
+
+  // MARK: - State
+
+  /// Makes sure the layer's textures fit its pictures and hold them.
+  private func prepare(_ draw: LayerDraw) throws {
+    let picture = draw.picture
+    if pictures[draw.layer]?.fits(picture) != true {
+      pictures[draw.layer] = try PictureTextures(
+        context: context, layout: picture.layout, width: picture.width, height: picture.height)
+    }
+    try pictures[draw.layer]!.upload(picture)
+    if let matte = draw.matte {
+      if mattes[draw.layer]?.fits(matte) != true {
+        mattes[draw.layer] = try PictureTextures(
+          context: context, layout: matte.layout, width: matte.width, height: matte.height,
+          planes: 1)
+      }
+      try mattes[draw.layer]!.upload(matte)
+    }
+  }
+
+  private func sampling(_ draw: LayerDraw) -> LayerSampling {
+    LayerSampling(
+      layout: draw.picture.layout, matteLayout: draw.matte?.layout,
+      keyed: styles[draw.layer].key != nil)
+  }
+
+  private func placement(of draw: LayerDraw) -> LayerGeometry {
+    let size = SIMD2(draw.picture.width, draw.picture.height)
+    if let cached = geometry[draw.layer], cached.size == size { return cached.value }
+    let style = styles[draw.layer]
+    let value = LayerGeometry(
+      box: style.box, fit: style.fit, width: size.x, height: size.y,
+      sampleAspectRatio: style.sampleAspectRatio, rotation: style.rotation)
+    geometry[draw.layer] = (size, value)
+    return value
+  }
+
+  /// Splits the layers into runs that fit one pass's texture units, keeping two units for the
+  /// previous batch's planes.
+  private func batched(_ draws: [LayerDraw]) -> [[LayerDraw]] {
+    let capacity = max(context.maxTextureImageUnits - 2, 5)
+    var batches: [[LayerDraw]] = []
+    var current: [LayerDraw] = []
+    var units = 0
+    for draw in draws {
+      let needed = sampling(draw).textureUnits
+      if !current.isEmpty && units + needed > capacity {
+        batches.append(current)
+        current = []
+        units = 0
+      }
+      current.append(draw)
+      units += needed
+    }
+    if !current.isEmpty { batches.append(current) }
+    return batches
+  }
+
+  private func program(_ batch: Composite.Batch) throws -> Composite {
+    if let cached = programs[batch] { return cached }
+    let made = try Composite(context: context, batch: batch)
+    programs[batch] = made
+    return made
+  }
+
+  private func framebuffer(_ target: CompositeTarget, slot: Int) throws -> Framebuffer {
+    var list = targets[target] ?? []
+    while list.count <= slot {
+      switch target {
+      case .luma:
+        list.append(try Framebuffer(context: context, width: width, height: height, format: .r8))
+      case .rgb:
+        list.append(try Framebuffer(context: context, width: width, height: height, format: .rgba8))
+      case .chroma:
+        let (w, h) = ((width + 1) / 2, (height + 1) / 2)
+        list.append(
+          try Framebuffer(textures: [
+            Texture(context: context, width: w, height: h, format: .r8),
+            Texture(context: context, width: w, height: h, format: .r8),
+          ]))
+      }
+    }
+    targets[target] = list
+    return list[slot]
+  }
+
+  // MARK: - Constants
+
+  /// 1 in the key colour's strongest channel (green for a green screen, blue for a blue one).
+  static func strongestChannel(_ color: SIMD3<Double>) -> SIMD3<Float> {
+    if color.y >= color.x && color.y >= color.z { return SIMD3(0, 1, 0) }
+    return color.z >= color.x ? SIMD3(0, 0, 1) : SIMD3(1, 0, 0)
+  }
+
+  /// A matte's α = sample · scale + offset: limited-range black (16) is 0, white (235) is 1.
+  static func matteRange(_ matte: DecodedFrame) -> (Float, Float) {
+    guard !matte.layout.isRGB, matte.colorRange == .limited else { return (1, 0) }
+    let step = Double(1 << (matte.layout.bitDepth - 8))
+    let maxCode = Double((1 << matte.layout.bitDepth) - 1)
+    return (Float(maxCode / (219 * step)), Float(-16.0 / 219))
+  }
+}
+
+extension SIMD3 where Scalar == Float {
+  init(_ value: SIMD3<Double>) {
+    self.init(Float(value.x), Float(value.y), Float(value.z))
+  }
+}
+
+extension SIMD4 where Scalar == Float {
+  init(_ value: SIMD4<Double>) {
+    self.init(Float(value.x), Float(value.y), Float(value.z), Float(value.w))
+  }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Diagnostics
+import Foundation
+import GPU
+import RenderPlan
+import Renderer
+import Timeline
+
+/// `chromake render`: the project's video, written under a temporary name and renamed into
+/// place only when complete.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Render a project into its output movie."
+  )
+
+  @OptionGroup var options: ProjectOptions
+
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: ArgumentHelp(
+      "Write the movie here instead of the project's output.file (.mp4 or .mov).",
+      valueName: "file"))
+  var output: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Show progress: auto (a bar on a terminal), bar, json (lines on standard output) or none.",
+      valueName: "style"))
+  var progress: ProgressOption = .auto
+
+  @Flag(help: "Say which GPU renders, and why the device platform was not used.")
+  var verbose = false
+
+  func validate() throws {
+    if let output { _ = try OutputOverride.container(of: output) }
+  }
+
+  func run() throws {
+    let session = ProjectSession.open(path: options.project, overrides: options.overrides)
+    Terminal.report(session.diagnostics, sources: session.sources)
+    guard var plan = session.plan, !session.diagnostics.hasErrors else {
+      throw ExitCode.projectErrors
+    }
+    if let output {
+      plan = try OutputOverride.apply(output, to: plan)
+    }
+    let context = try GPUSetup.context(verbose: verbose)
+    let style = progress.resolved()
+    let reporter = ProgressReporter(
+      style: style, frameCount: plan.output.frameCount,
+      write: style == .json ? Terminal.writeOutput : Terminal.writeError)
+    let watch = InterruptWatch()
+    defer { watch.stop() }
+    let started = ProgressReporter.uptimeSeconds()
+    do {
+      let report = try MovieRender(plan: plan, context: context).run(
+        progress: { reporter.update(framesDone: $0) },
+        checkInterrupt: { try watch.throwIfInterrupted() })
+      reporter.finish()
+      RenderOutcome.reportWarnings(report.warnings, session: session)
+      if style == .bar {
+        let seconds = ProgressReporter.uptimeSeconds() - started
+        Terminal.writeError(
+          "wrote \(plan.output.file): \(report.frames) frames in "
+            + "\(String(format: "%.1f", seconds)) s on \(context.renderer)\n")
+      }
+    } catch {
+      reporter.finish()
+      throw RenderOutcome.exit(for: error, session: session)
+    }
+  }
+}
+
+extension ProgressOption: ExpressibleByArgument {}
