@@ -29,6 +29,7 @@ public enum ShaderSource {
   private static let embedded: [(name: String, bytes: [UInt8])] = [
     ("Composite.frag", PackageResources.Composite_frag),
     ("Fullscreen.vert", PackageResources.Fullscreen_vert),
+    ("PackedComposite.frag", PackageResources.PackedComposite_frag),
     ("SolidColor.frag", PackageResources.SolidColor_frag),
   ]
 

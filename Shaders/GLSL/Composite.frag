@@ -51,6 +51,10 @@ struct Layer {
     // A luma matte's alpha is sample * matteScale + matteOffset: range expansion.
     float matteScale;
     float matteOffset;
+    // For a picture placed pixel for pixel: the output position of its top-left corner and
+    // its last texel, so each output pixel fetches exactly one texel without filtering.
+    vec2 texelOrigin;
+    vec2 lastTexel;
 };
 
 // BT.709's Cb and Cr of an R'G'B' colour (Kr = 0.2126, Kb = 0.0722), as in ARCHITECTURE.md.
@@ -76,6 +80,28 @@ vec3 samplePlanarWide(sampler2D y, sampler2D cb, sampler2D cr, vec2 st) {
     return vec3(wide(texture(y, st).rg), wide(texture(cb, st).rg), wide(texture(cr, st).rg));
 }
 
+// Pixel-for-pixel placement: the picture's texel under `position`, and the same texel of a
+// plane subsampled by `shift` (log2, per axis). Unfiltered fetches cost llvmpipe a fraction of
+// filtered ones, and at 1:1 scale filtering would only reproduce the texel anyway.
+ivec2 alignedTexel(Layer layer, vec2 position) {
+    return clamp(ivec2(position - layer.texelOrigin), ivec2(0), ivec2(layer.lastTexel));
+}
+
+vec3 fetchPlanar(sampler2D y, sampler2D cb, sampler2D cr, ivec2 texel, ivec2 shift) {
+    ivec2 chroma = texel >> shift;
+    return vec3(texelFetch(y, texel, 0).r, texelFetch(cb, chroma, 0).r, texelFetch(cr, chroma, 0).r);
+}
+
+vec3 fetchSemiPlanar(sampler2D y, sampler2D cbcr, ivec2 texel) {
+    return vec3(texelFetch(y, texel, 0).r, texelFetch(cbcr, texel >> 1, 0).rg);
+}
+
+vec3 fetchPlanarWide(sampler2D y, sampler2D cb, sampler2D cr, ivec2 texel, ivec2 shift) {
+    ivec2 chroma = texel >> shift;
+    return vec3(wide(texelFetch(y, texel, 0).rg), wide(texelFetch(cb, chroma, 0).rg),
+                wide(texelFetch(cr, chroma, 0).rg));
+}
+
 // How much of the output pixels a fragment stands for lies inside `clip`: 0 or 1 inside a
 // luma pass with a whole-pixel box, a fraction at a box edge that splits a chroma sample.
 float coverage(vec4 clip, vec2 position, float halfSize) {
@@ -90,8 +116,11 @@ vec2 pictureCoordinate(Layer layer, vec2 position) {
     return vec2(dot(layer.sRow, p), dot(layer.tRow, p));
 }
 
+// Not clamped: a Y'CbCr sample outside the R'G'B' cube keeps its exact value through the
+// round trip (a pass-through stays a pass-through), as in PackedComposite.frag; the target's
+// unsigned-normalised format clamps the final result.
 vec3 toRGB(Layer layer, vec3 samples) {
-    return clamp(layer.toRGB * samples + layer.rgbOffset, 0.0, 1.0);
+    return layer.toRGB * samples + layer.rgbOffset;
 }
 
 // Chroma key alpha: 0 within `similarity` of the key colour in the CbCr plane, rising

@@ -84,7 +84,7 @@ public enum PlaneLayout: String, Sendable, CaseIterable {
   }
 
   /// log2 of the chroma subsampling, horizontally and vertically.
-  private var chromaShift: (Int, Int) {
+  public var chromaShift: (Int, Int) {
     switch self {
     case .yuv420p8, .nv12, .yuv420p10, .yuva420p8: (1, 1)
     case .yuv422p8, .yuv422p10: (1, 0)

@@ -10,13 +10,17 @@ import Foundation
 final class BlockingQueue<Element>: @unchecked Sendable {
   let capacity: Int
   private let condition = NSCondition()
-  private var elements: [Element] = []
+  /// A ring of `capacity` slots; a slot is emptied as its element is taken, so the queue
+  /// never keeps a consumed element (a decoded picture, an encoder frame) alive.
+  private var slots: [Element?]
   private var head = 0
+  private var count = 0
   private var isClosed = false
 
   init(capacity: Int) {
     precondition(capacity > 0, "a queue holds at least one element")
     self.capacity = capacity
+    slots = Array(repeating: nil, count: capacity)
   }
 
   /// Adds `element`, waiting for room; false (and the element dropped) once the queue is closed.
@@ -24,11 +28,12 @@ final class BlockingQueue<Element>: @unchecked Sendable {
   func push(_ element: Element) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    while !isClosed && elements.count - head >= capacity {
+    while !isClosed && count == capacity {
       condition.wait()
     }
     guard !isClosed else { return false }
-    elements.append(element)
+    slots[(head + count) % capacity] = element
+    count += 1
     condition.broadcast()
     return true
   }
@@ -37,16 +42,12 @@ final class BlockingQueue<Element>: @unchecked Sendable {
   func pop() -> Element? {
     condition.lock()
     defer { condition.unlock() }
-    while !isClosed && head == elements.count {
+    while !isClosed && count == 0 {
       condition.wait()
     }
-    guard head < elements.count else { return nil }
-    let element = elements[head]
-    head += 1
-    if head == elements.count {
-      elements.removeAll(keepingCapacity: true)
-      head = 0
-    }
+    guard count > 0, let element = slots[head].take() else { return nil }
+    head = (head + 1) % capacity
+    count -= 1
     condition.broadcast()
     return element
   }
@@ -63,8 +64,8 @@ final class BlockingQueue<Element>: @unchecked Sendable {
   func abandon() {
     condition.lock()
     isClosed = true
-    elements.removeAll()
-    head = 0
+    slots = Array(repeating: nil, count: capacity)
+    count = 0
     condition.broadcast()
     condition.unlock()
   }

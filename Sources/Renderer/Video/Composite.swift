@@ -21,6 +21,8 @@ struct LayerSampling: Hashable {
   var matteLayout: PlaneLayout?
   /// Whether a chroma key applies.
   var keyed: Bool
+  /// Whether the picture lies pixel for pixel on the output (see `LayerGeometry`).
+  var aligned: Bool = false
 
   /// Texture units the layer takes: one per plane, plus the matte's luma plane.
   var textureUnits: Int { layout.planeCount + (matteLayout == nil ? 0 : 1) }
@@ -74,34 +76,17 @@ final class Composite {
     }
   }
 
-  /// Sets `name` when the program uses it; the driver drops uniforms a batch never reads.
-  func set(_ name: String, _ value: Float) throws {
-    if program.uniformLocation(name) != nil { try program.setUniform(name, value) }
-  }
-
-  func set(_ name: String, _ value: SIMD2<Float>) throws {
-    if program.uniformLocation(name) != nil { try program.setUniform(name, value) }
-  }
-
-  func set(_ name: String, _ value: SIMD3<Float>) throws {
-    if program.uniformLocation(name) != nil { try program.setUniform(name, value) }
-  }
-
-  func set(_ name: String, _ value: SIMD4<Float>) throws {
-    if program.uniformLocation(name) != nil { try program.setUniform(name, value) }
-  }
-
-  func set(_ name: String, matrix3 value: [Float]) throws {
-    if program.uniformLocation(name) != nil { try program.setUniform(name, matrix3: value) }
-  }
-
   // MARK: - The generated part
 
   /// Declarations and `main` for `batch`, appended to `Composite.frag`. `#line` keeps the
   /// driver's line numbers for the template's own lines true, and numbers these from 10001
   /// so a message about them cannot be mistaken for one about the file.
   static func generatedMain(for batch: Batch) -> String {
-    var lines = ["#line 10001", "uniform Layer layers[\(batch.layers.count)];"]
+    var lines = ["#line 10001"]
+    // GLSL ES has no empty arrays; a frame no layer is drawn on is the background alone.
+    if !batch.layers.isEmpty {
+      lines.append("uniform Layer layers[\(batch.layers.count)];")
+    }
     for (index, layer) in batch.layers.enumerated() {
       let planes = (0..<layer.layout.planeCount).map { planeSampler(layer: index, plane: $0) }
       let matte = layer.matteLayout == nil ? [] : [matteSampler(layer: index)]
@@ -161,27 +146,9 @@ final class Composite {
       "        if (alpha > 0.0) {",
       "            vec2 st = pictureCoordinate(\(uniform), position);",
     ]
-    switch layer.layout {
-    case .rgba8:
-      body += [
-        "            vec4 picture = texture(\(plane(0)), st);",
-        "            vec3 rgb = toRGB(\(uniform), picture.rgb);",
-        "            alpha *= picture.a;",
-      ]
-    case .nv12:
-      body.append(
-        "            vec3 rgb = toRGB(\(uniform), sampleSemiPlanar(\(plane(0)), \(plane(1)), st));")
-    case .yuv420p10, .yuv422p10, .yuv444p10:
-      body.append(
-        "            vec3 rgb = toRGB(\(uniform), samplePlanarWide(\(plane(0)), \(plane(1)), "
-          + "\(plane(2)), st));")
-    case .yuv420p8, .yuv422p8, .yuv444p8, .yuva420p8, .yuva444p8:
-      body.append(
-        "            vec3 rgb = toRGB(\(uniform), samplePlanar(\(plane(0)), \(plane(1)), "
-          + "\(plane(2)), st));")
-    }
+    body.append(contentsOf: sampleLines(layer, plane: plane, uniform: uniform))
     if layer.layout == .yuva420p8 || layer.layout == .yuva444p8 {
-      body.append("            alpha *= texture(\(plane(3)), st).r;")
+      body.append("            alpha *= \(fetch(plane(3), aligned: layer.aligned)).r;")
     }
     if layer.keyed {
       body += [
@@ -202,7 +169,54 @@ final class Composite {
     return body
   }
 
-  /// The expression for a matte's luma sample at `st`, before range expansion.
+  /// The lines that set `rgb` (and for RGBA pictures multiply `alpha`) from the picture at
+  /// this position: unfiltered fetches of one texel for a pixel-aligned picture, filtered
+  /// samples otherwise.
+  private static func sampleLines(
+    _ layer: LayerSampling, plane: (Int) -> String, uniform: String
+  ) -> [String] {
+    let indent = "            "
+    let (shiftX, shiftY) = layer.layout.chromaShift
+    let shift = "ivec2(\(shiftX), \(shiftY))"
+    var lines: [String] = []
+    let call: String
+    if layer.aligned {
+      lines.append(indent + "ivec2 texel = alignedTexel(\(uniform), position);")
+      switch layer.layout {
+      case .rgba8: call = ""
+      case .nv12: call = "fetchSemiPlanar(\(plane(0)), \(plane(1)), texel)"
+      case .yuv420p10, .yuv422p10, .yuv444p10:
+        call = "fetchPlanarWide(\(plane(0)), \(plane(1)), \(plane(2)), texel, \(shift))"
+      case .yuv420p8, .yuv422p8, .yuv444p8, .yuva420p8, .yuva444p8:
+        call = "fetchPlanar(\(plane(0)), \(plane(1)), \(plane(2)), texel, \(shift))"
+      }
+    } else {
+      switch layer.layout {
+      case .rgba8: call = ""
+      case .nv12: call = "sampleSemiPlanar(\(plane(0)), \(plane(1)), st)"
+      case .yuv420p10, .yuv422p10, .yuv444p10:
+        call = "samplePlanarWide(\(plane(0)), \(plane(1)), \(plane(2)), st)"
+      case .yuv420p8, .yuv422p8, .yuv444p8, .yuva420p8, .yuva444p8:
+        call = "samplePlanar(\(plane(0)), \(plane(1)), \(plane(2)), st)"
+      }
+    }
+    if layer.layout == .rgba8 {
+      return lines + [
+        indent + "vec4 picture = \(fetch(plane(0), aligned: layer.aligned));",
+        indent + "vec3 rgb = toRGB(\(uniform), picture.rgb);",
+        indent + "alpha *= picture.a;",
+      ]
+    }
+    return lines + [indent + "vec3 rgb = toRGB(\(uniform), \(call));"]
+  }
+
+  /// A full-size plane's value at this position: its texel when aligned, else filtered.
+  private static func fetch(_ sampler: String, aligned: Bool) -> String {
+    aligned ? "texelFetch(\(sampler), texel, 0)" : "texture(\(sampler), st)"
+  }
+
+  /// The expression for a matte's luma sample at this position, before range expansion. The
+  /// matte is sampled filtered: it need not have the picture's size.
   private static func matteSample(_ layout: PlaneLayout, _ sampler: String) -> String {
     switch layout {
     case .rgba8: "dot(texture(\(sampler), st).rgb, vec3(0.2126, 0.7152, 0.0722))"

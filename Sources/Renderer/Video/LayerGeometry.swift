@@ -18,6 +18,9 @@ struct LayerGeometry: Equatable {
   var clip: SIMD4<Double>
   /// The displayed picture's rectangle: x, y, width, height in output pixels.
   var picture: SIMD4<Double>
+  /// Whether picture pixels fall exactly on output pixels (no scaling, no rotation, a whole-
+  /// pixel offset): then each output pixel reads one texel and no filtering is needed.
+  var isPixelAligned: Bool
 
   /// The geometry of a `width` × `height` picture with `sampleAspectRatio` and `rotation`
   /// (clockwise degrees, a multiple of 90) in `box`.
@@ -45,6 +48,9 @@ struct LayerGeometry: Equatable {
     let px = bx + (bw - pw) / 2
     let py = by + (bh - ph) / 2
     picture = SIMD4(px, py, pw, ph)
+    isPixelAligned =
+      quarterTurns == 0 && pw == Double(width) && ph == Double(height)
+      && px == px.rounded() && py == py.rounded()
     clip = SIMD4(max(bx, px), max(by, py), min(bx + bw, px + pw), min(by + bh, py + ph))
 
     // u, v: 0…1 across the displayed picture.

@@ -5,11 +5,14 @@ import Media
 /// them out, so the shader reads Y′, Cb and Cr directly and the CPU converts nothing.
 ///
 /// A 10-bit plane goes into an RG8 texture (its low and high bytes), which filters exactly (see
-/// `Composite.frag`'s `wide`); NV12's interleaved chroma likewise into RG8.
+/// `Composite.frag`'s `wide`); NV12's interleaved chroma likewise into RG8. Packed textures
+/// (for `PackedComposite.frag`) hold four 8-bit samples of a row in each RGBA8 texel: the same
+/// bytes, a quarter as many texels.
 final class PictureTextures {
   let layout: PlaneLayout
   let width: Int
   let height: Int
+  let isPacked: Bool
   /// By plane.
   let textures: [Texture]
   /// The frame the textures hold, so a held or repeated frame is not uploaded again.
@@ -17,17 +20,21 @@ final class PictureTextures {
 
   /// Textures for pictures of `layout`, `width` × `height`; `planes` limits them to the first
   /// planes (a matte needs only its luma).
-  init(context: GPUContext, layout: PlaneLayout, width: Int, height: Int, planes: Int? = nil)
-    throws
-  {
+  init(
+    context: GPUContext, layout: PlaneLayout, width: Int, height: Int, planes: Int? = nil,
+    packed: Bool = false
+  ) throws {
+    precondition(
+      !packed || (layout == .yuv420p8 && width % 8 == 0), "packing needs 8-bit 4:2:0, width % 8")
     self.layout = layout
     self.width = width
     self.height = height
+    isPacked = packed
     textures = try (0..<(planes ?? layout.planeCount)).map { plane in
       let size = layout.planeSize(plane, width: width, height: height)
       return try Texture(
-        context: context, width: size.width, height: size.height,
-        format: Self.format(layout, plane: plane))
+        context: context, width: packed ? size.width / 4 : size.width, height: size.height,
+        format: packed ? .rgba8 : Self.format(layout, plane: plane))
     }
   }
 

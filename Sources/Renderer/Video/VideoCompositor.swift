@@ -40,6 +40,9 @@ final class VideoCompositor {
   private var geometry: [(size: SIMD2<Int>, value: LayerGeometry)?]
   private var programs: [Composite.Batch: Composite] = [:]
   private var targets: [CompositeTarget: [Framebuffer]] = [:]
+  private var packedPictures: [PictureTextures?]
+  private var packedPrograms: [PackedComposite.Batch: PackedComposite] = [:]
+  private var packedTargets: [CompositeTarget: [Framebuffer]] = [:]
 
   init(context: GPUContext, width: Int, height: Int, background: RGBColor, styles: [LayerStyle]) {
     self.context = context
@@ -50,15 +53,17 @@ final class VideoCompositor {
     pictures = Array(repeating: nil, count: styles.count)
     mattes = Array(repeating: nil, count: styles.count)
     geometry = Array(repeating: nil, count: styles.count)
+    packedPictures = Array(repeating: nil, count: styles.count)
   }
 
   /// Draws `draws` (bottom first) and reads the result into `frame`'s three planes.
   func composite(_ draws: [LayerDraw], into frame: EncoderFrame) throws {
-    let luma = try run(draws, target: .luma)
+    let packed = canPack(draws)
+    let luma = try packed ? runPacked(draws, target: .luma) : run(draws, target: .luma)
     try frame.withMutablePlane(0) { bytes, bytesPerRow, _, _ in
       try luma.readPixels(attachment: 0, into: bytes, bytesPerRow: bytesPerRow)
     }
-    let chroma = try run(draws, target: .chroma)
+    let chroma = try packed ? runPacked(draws, target: .chroma) : run(draws, target: .chroma)
     for plane in 1...2 {
       try frame.withMutablePlane(plane) { bytes, bytesPerRow, _, _ in
         try chroma.readPixels(attachment: plane - 1, into: bytes, bytesPerRow: bytesPerRow)
@@ -100,10 +105,10 @@ final class VideoCompositor {
       layers: draws.map { sampling($0) }, target: target, readsPrevious: previous != nil)
     let effect = try program(batch)
     let encode = target == .rgb ? AffineColorMap.identity : ColorConversion.toOutput
-    try effect.set("outputScale", Float(target == .chroma ? 2 : 1))
-    try effect.set("background", SIMD3<Float>(encode.apply(background)))
-    try effect.set("encodeMatrix", matrix3: encode.matrix)
-    try effect.set("encodeOffset", encode.offset)
+    try effect.program.setIfUsed("outputScale", Float(target == .chroma ? 2 : 1))
+    try effect.program.setIfUsed("background", SIMD3<Float>(encode.apply(background)))
+    try effect.program.setIfUsed("encodeMatrix", matrix3: encode.matrix)
+    try effect.program.setIfUsed("encodeOffset", encode.offset)
     var textures: [String: Texture] = [:]
     for (index, draw) in draws.enumerated() {
       try setUniforms(of: draw, at: index, in: effect)
@@ -123,35 +128,190 @@ final class VideoCompositor {
   }
 
   private func setUniforms(of draw: LayerDraw, at index: Int, in effect: Composite) throws {
-    let style = styles[draw.layer]
     let name = { (member: String) in "layers[\(index)].\(member)" }
     let place = placement(of: draw)
-    try effect.set(name("sRow"), SIMD3<Float>(place.sRow))
-    try effect.set(name("tRow"), SIMD3<Float>(place.tRow))
-    try effect.set(name("clip"), SIMD4<Float>(place.clip))
+    try effect.program.setIfUsed(name("sRow"), SIMD3<Float>(place.sRow))
+    try effect.program.setIfUsed(name("tRow"), SIMD3<Float>(place.tRow))
+    try effect.program.setIfUsed(name("clip"), SIMD4<Float>(place.clip))
+    try effect.program.setIfUsed(
+      name("texelOrigin"), SIMD2<Float>(Float(place.picture.x), Float(place.picture.y)))
+    try effect.program.setIfUsed(
+      name("lastTexel"),
+      SIMD2<Float>(Float(draw.picture.width - 1), Float(draw.picture.height - 1)))
+    try setColorAndKey(of: draw, name: name, in: effect.program)
+  }
+
+  /// The uniforms both paths share: the stream's colour conversion, opacity, key and matte.
+  private func setColorAndKey(
+    of draw: LayerDraw, name: (String) -> String, in program: ShaderProgram
+  ) throws {
+    let style = styles[draw.layer]
     let picture = draw.picture
     let toRGB =
       picture.layout.isRGB
       ? AffineColorMap.identity
       : ColorConversion.toRGB(
         matrix: picture.colorMatrix, range: picture.colorRange, bitDepth: picture.layout.bitDepth)
-    try effect.set(name("toRGB"), matrix3: toRGB.matrix)
-    try effect.set(name("rgbOffset"), toRGB.offset)
-    try effect.set(name("opacity"), Float(style.opacity))
+    try program.setIfUsed(name("toRGB"), matrix3: toRGB.matrix)
+    try program.setIfUsed(name("rgbOffset"), toRGB.offset)
+    try program.setIfUsed(name("opacity"), Float(style.opacity))
     if let key = style.key {
       let color = ColorConversion.rgb(RGBColor(hex: key.color) ?? .green)
       let keyYCC = LumaWeights.bt709.encode(color)
-      try effect.set(name("keyCbCr"), SIMD2<Float>(Float(keyYCC.y), Float(keyYCC.z)))
-      try effect.set(name("similarity"), Float(key.similarity))
-      try effect.set(name("smoothness"), Float(key.smoothness))
-      try effect.set(name("spill"), Float(key.spill))
-      try effect.set(name("spillChannel"), Self.strongestChannel(color))
+      try program.setIfUsed(name("keyCbCr"), SIMD2<Float>(Float(keyYCC.y), Float(keyYCC.z)))
+      try program.setIfUsed(name("similarity"), Float(key.similarity))
+      try program.setIfUsed(name("smoothness"), Float(key.smoothness))
+      try program.setIfUsed(name("spill"), Float(key.spill))
+      try program.setIfUsed(name("spillChannel"), Self.strongestChannel(color))
     }
     if let matte = draw.matte {
       let (scale, offset) = Self.matteRange(matte)
-      try effect.set(name("matteScale"), scale)
-      try effect.set(name("matteOffset"), offset)
+      try program.setIfUsed(name("matteScale"), scale)
+      try program.setIfUsed(name("matteOffset"), offset)
     }
+  }
+
+  // MARK: - The packed fast path
+
+  /// Whether every layer of the frame can take `PackedComposite.frag`: 8-bit 4:2:0 without a
+  /// matte, placed pixel for pixel with its chroma samples on the output's, and rows whose
+  /// byte lengths let four samples travel as one RGBA8 texel.
+  private func canPack(_ draws: [LayerDraw]) -> Bool {
+    guard width % 8 == 0, height % 2 == 0 else { return false }
+    return draws.allSatisfy { draw in
+      let picture = draw.picture
+      let place = placement(of: draw)
+      guard picture.layout == .yuv420p8, draw.matte == nil, picture.width % 8 == 0,
+        picture.height % 2 == 0, place.isPixelAligned,
+        Int(place.picture.x).isMultiple(of: 8), Int(place.picture.y).isMultiple(of: 2)
+      else { return false }
+      return (0..<3).allSatisfy { plane in
+        picture.withPlane(plane) { _, bytesPerRow, _, _ in bytesPerRow.isMultiple(of: 4) }
+      }
+    }
+  }
+
+  private func runPacked(_ draws: [LayerDraw], target: CompositeTarget) throws -> Framebuffer {
+    for draw in draws {
+      if packedPictures[draw.layer]?.fits(draw.picture) != true {
+        packedPictures[draw.layer] = try PictureTextures(
+          context: context, layout: .yuv420p8, width: draw.picture.width,
+          height: draw.picture.height, packed: true)
+      }
+      try packedPictures[draw.layer]!.upload(draw.picture)
+    }
+    var result: Framebuffer?
+    // Batches by texture units as in the general path: three per layer.
+    let perPass = max((context.maxTextureImageUnits - 2) / 3, 1)
+    let batches = stride(from: 0, to: max(draws.count, 1), by: perPass).map {
+      Array(draws[$0..<min($0 + perPass, draws.count)])
+    }
+    for (index, batch) in batches.enumerated() {
+      let destination = try packedFramebuffer(target, slot: index % 2)
+      try packedPass(batch, target: target, over: result, into: destination)
+      result = destination
+    }
+    return result!
+  }
+
+  private func packedPass(
+    _ draws: [LayerDraw], target: CompositeTarget, over previous: Framebuffer?,
+    into destination: Framebuffer
+  ) throws {
+    let batch = PackedComposite.Batch(
+      layers: draws.map { packedLayer($0) }, target: target, readsPrevious: previous != nil)
+    let effect: PackedComposite
+    if let cached = packedPrograms[batch] {
+      effect = cached
+    } else {
+      effect = try PackedComposite(context: context, batch: batch)
+      packedPrograms[batch] = effect
+    }
+    let program = effect.program
+    let encode = ColorConversion.toOutput
+    try program.setIfUsed("background", SIMD3<Float>(encode.apply(background)))
+    // Texels per output pixel of the pass's packed textures: four luma samples a texel, or
+    // four chroma samples (eight pixels wide, two high).
+    let scale = target == .luma ? SIMD2<Double>(4, 1) : SIMD2<Double>(8, 2)
+    var textures: [String: Texture] = [:]
+    for (index, draw) in draws.enumerated() {
+      let place = placement(of: draw)
+      let name = { (member: String) in "layers[\(index)].\(member)" }
+      let origin = SIMD2(place.picture.x, place.picture.y) / scale
+      let size = SIMD2(Double(draw.picture.width), Double(draw.picture.height)) / scale
+      try program.setIfUsed(name("origin"), SIMD2<Float>(Float(origin.x), Float(origin.y)))
+      try program.setIfUsed(name("size"), SIMD2<Float>(Float(size.x), Float(size.y)))
+      try setFoldedColor(of: draw, name: name, in: program)
+      for (plane, texture) in packedPictures[draw.layer]!.textures.enumerated() {
+        textures[Composite.planeSampler(layer: index, plane: plane)] = texture
+      }
+    }
+    if let previous {
+      for (name, texture) in zip(Composite.previousSamplers(target), previous.textures) {
+        textures[name] = texture
+      }
+    }
+    // A plane the generated code never reads has no sampler left in the program.
+    try program.draw(
+      into: destination, textures: textures.filter { program.uniformLocation($0.key) != nil })
+  }
+
+  private func packedLayer(_ draw: LayerDraw) -> PackedComposite.Layer {
+    let folded = foldedColor(of: draw)
+    let m = folded.toOutput.matrix  // column-major: m[column * 3 + row]
+    let tiny: Float = 1e-6
+    let keyed = styles[draw.layer].key != nil
+    return PackedComposite.Layer(
+      keyed: keyed,
+      lumaNeedsChroma: keyed || abs(m[3]) > tiny || abs(m[6]) > tiny,
+      chromaNeedsLuma: abs(m[1]) > tiny || abs(m[2]) > tiny)
+  }
+
+  private func foldedColor(of draw: LayerDraw) -> FoldedLayerColor {
+    let picture = draw.picture
+    return FoldedLayerColor(
+      toRGB: ColorConversion.toRGB(
+        matrix: picture.colorMatrix, range: picture.colorRange, bitDepth: picture.layout.bitDepth),
+      encode: ColorConversion.toOutput, key: styles[draw.layer].key)
+  }
+
+  private func setFoldedColor(
+    of draw: LayerDraw, name: (String) -> String, in program: ShaderProgram
+  ) throws {
+    let style = styles[draw.layer]
+    let folded = foldedColor(of: draw)
+    try program.setIfUsed(name("toOutput"), matrix3: folded.toOutput.matrix)
+    try program.setIfUsed(name("outputOffset"), folded.toOutput.offset)
+    try program.setIfUsed(name("opacity"), Float(style.opacity))
+    guard let key = style.key else { return }
+    try program.setIfUsed(name("keyCbRow"), SIMD3<Float>(folded.keyCbRow))
+    try program.setIfUsed(name("keyCrRow"), SIMD3<Float>(folded.keyCrRow))
+    try program.setIfUsed(
+      name("keyOffset"), SIMD2<Float>(Float(folded.keyOffset.x), Float(folded.keyOffset.y)))
+    try program.setIfUsed(name("similarity"), Float(key.similarity))
+    try program.setIfUsed(name("smoothness"), Float(key.smoothness))
+    try program.setIfUsed(name("spillRow"), SIMD3<Float>(folded.spillRow))
+    try program.setIfUsed(name("spillOffset"), Float(folded.spillOffset))
+    try program.setIfUsed(name("spillShift"), SIMD3<Float>(folded.spillShift))
+  }
+
+  private func packedFramebuffer(_ target: CompositeTarget, slot: Int) throws -> Framebuffer {
+    var list = packedTargets[target] ?? []
+    while list.count <= slot {
+      if target == .luma {
+        list.append(
+          try Framebuffer(context: context, width: width / 4, height: height, format: .rgba8))
+      } else {
+        let (w, h) = (width / 8, height / 2)
+        list.append(
+          try Framebuffer(textures: [
+            Texture(context: context, width: w, height: h, format: .rgba8),
+            Texture(context: context, width: w, height: h, format: .rgba8),
+          ]))
+      }
+    }
+    packedTargets[target] = list
+    return list[slot]
   }
 
   // MARK: - State
@@ -177,7 +337,7 @@ final class VideoCompositor {
   private func sampling(_ draw: LayerDraw) -> LayerSampling {
     LayerSampling(
       layout: draw.picture.layout, matteLayout: draw.matte?.layout,
-      keyed: styles[draw.layer].key != nil)
+      keyed: styles[draw.layer].key != nil, aligned: placement(of: draw).isPixelAligned)
   }
 
   private func placement(of draw: LayerDraw) -> LayerGeometry {

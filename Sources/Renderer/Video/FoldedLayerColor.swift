@@ -1,0 +1,87 @@
+import ProjectFile
+import RenderPlan
+
+/// A layer's colour maths folded into affine maps of its normalised plane samples, for
+/// `PackedComposite.frag`: the same conversion, key distance and spill suppression as
+/// `Composite.frag` computes through R′G′B′, without the round trip.
+struct FoldedLayerColor {
+  /// Samples to the output's Y′CbCr.
+  var toOutput: AffineColorMap
+  /// Rows giving the samples' BT.709 Cb and Cr; `keyOffset` subtracts the key colour's.
+  var keyCbRow: SIMD3<Double> = .zero
+  var keyCrRow: SIMD3<Double> = .zero
+  var keyOffset: SIMD2<Double> = .zero
+  /// The key channel's excess over the mean of the other two, as a row and an offset.
+  var spillRow: SIMD3<Double> = .zero
+  var spillOffset: Double = 0
+  /// What removing `spill` of one unit of excess from the key channel does to the output.
+  var spillShift: SIMD3<Double> = .zero
+
+  init(toRGB: AffineColorMap, encode: AffineColorMap, key: KeyPlan?) {
+    toOutput = encode.after(toRGB)
+    guard let key else { return }
+    let w = LumaWeights.bt709
+    let cbWeights = SIMD3(-w.kr, -w.kg, 1 - w.kb) / (2 * (1 - w.kb))
+    let crWeights = SIMD3(1 - w.kr, -w.kg, -w.kb) / (2 * (1 - w.kr))
+    let color = ColorConversion.rgb(RGBColor(hex: key.color) ?? .green)
+    let keyYCC = w.encode(color)
+    keyCbRow = toRGB.row(weights: cbWeights)
+    keyCrRow = toRGB.row(weights: crWeights)
+    keyOffset =
+      SIMD2(toRGB.offset(weights: cbWeights), toRGB.offset(weights: crWeights))
+      - SIMD2(keyYCC.y, keyYCC.z)
+    let channel = SIMD3<Double>(VideoCompositor.strongestChannel(color))
+    let excess = channel - (SIMD3(1, 1, 1) - channel) * 0.5
+    spillRow = toRGB.row(weights: excess)
+    spillOffset = toRGB.offset(weights: excess)
+    spillShift = -key.spill * encode.column(weights: channel)
+  }
+}
+
+extension AffineColorMap {
+  /// This map applied after `inner`.
+  func after(_ inner: AffineColorMap) -> AffineColorMap {
+    var columns = [Float](repeating: 0, count: 9)
+    for row in 0..<3 {
+      for column in 0..<3 {
+        var sum = 0.0
+        for k in 0..<3 {
+          sum += Double(matrix[k * 3 + row]) * Double(inner.matrix[column * 3 + k])
+        }
+        columns[column * 3 + row] = Float(sum)
+      }
+    }
+    let innerOffset = SIMD3<Double>(
+      Double(inner.offset.x), Double(inner.offset.y), Double(inner.offset.z))
+    let offset = apply(innerOffset)
+    return AffineColorMap(
+      matrix: columns, offset: SIMD3(Float(offset.x), Float(offset.y), Float(offset.z)))
+  }
+
+  /// The row `weights · M`: a weighted sum of the outputs as a function of the inputs.
+  func row(weights: SIMD3<Double>) -> SIMD3<Double> {
+    SIMD3(
+      (0..<3).map { column in
+        (0..<3).reduce(0.0) { $0 + weights[$1] * Double(matrix[column * 3 + $1]) }
+      })
+  }
+
+  /// `weights · offset`.
+  func offset(weights: SIMD3<Double>) -> Double {
+    (weights * SIMD3(Double(offset.x), Double(offset.y), Double(offset.z))).sum()
+  }
+
+  /// `M · weights`: how the outputs move when the inputs move by `weights`.
+  func column(weights: SIMD3<Double>) -> SIMD3<Double> {
+    SIMD3(
+      (0..<3).map { row in
+        (0..<3).reduce(0.0) { $0 + Double(matrix[$1 * 3 + row]) * weights[$1] }
+      })
+  }
+}
+
+extension SIMD3 where Scalar == Double {
+  init(_ value: SIMD3<Float>) {
+    self.init(Double(value.x), Double(value.y), Double(value.z))
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+
+/// A project for the timing tests: output settings and layers, bottom first, from which the
+/// YAML, the media and the expected frame count all follow.
+struct TimedProject {
+  /// How `output.duration` is chosen.
+  enum Length {
+    case longest
+    case shortest
+    case exactly(Ratio)
+
+    var yaml: String {
+      switch self {
+      case .longest: "longest"
+      case .shortest: "shortest"
+      case .exactly(let time): time.yamlTime
+      }
+    }
+  }
+
+  var width = 160
+  var height = 96
+  var fps = Ratio(30)
+  var length = Length.longest
+  /// The `output.video` mapping; nil keeps the project defaults (crf 20, preset medium).
+  var video: String? = "{ crf: 12, preset: ultrafast }"
+  var layers: [TimedLayer]
+
+  var yaml: String {
+    var lines = [
+      "version: 1",
+      "output:",
+      "  file: out.mp4",
+      "  size: \(width)x\(height)",
+      "  fps: \"\(fps)\"",
+      "  duration: \(length.yaml)",
+    ]
+    if let video { lines.append("  video: \(video)") }
+    lines.append("layers:")
+    lines += layers.map(\.yaml)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `N = round(D × fps)`, where `D` is the latest (`longest`) or earliest (`shortest`) end of
+  /// the layers that have one, or the explicit time.
+  var frameCount: Int {
+    let ends = layers.compactMap(\.end)
+    let duration: Ratio
+    switch length {
+    case .longest: duration = ends.max()!
+    case .shortest: duration = ends.min()!
+    case .exactly(let time): duration = time
+    }
+    return (duration * fps).rounded
+  }
+
+  /// What a region covered by the `covering` layers (bottom first) shows on output frame `k`:
+  /// the topmost that is drawn there, else the background.
+  func shown(atFrame k: Int, covering: [TimedLayer]) -> Shown {
+    for layer in covering.reversed() {
+      if let shown = layer.shown(atFrame: k, fps: fps) { return shown }
+    }
+    return .background
+  }
+
+  /// Writes the media and `project.yaml` into `folder`, runs `chromake render` and returns the
+  /// movie's path (`output`, relative to the folder); throws with chromake's stderr if the
+  /// render fails.
+  @discardableResult
+  func render(in folder: ScratchFolder, output: String = "out.mp4") throws -> String {
+    try writeFiles(in: folder)
+    return try Self.render(in: folder, output: output)
+  }
+
+  /// Writes the media (each file once) and `project.yaml` into `folder`.
+  func writeFiles(in folder: ScratchFolder) throws {
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("media"), withIntermediateDirectories: true)
+    var made: Set<String> = []
+    for layer in layers where made.insert(layer.clip.file).inserted {
+      try layer.clip.make(in: folder)
+    }
+    try yaml.write(
+      to: folder.url.appendingPathComponent("project.yaml"), atomically: true, encoding: .utf8)
+  }
+
+  /// Renders the `project.yaml` already in `folder` into `output`.
+  static func render(in folder: ScratchFolder, output: String) throws -> String {
+    let run = try ChromakeBinary.run(
+      ["render", "project.yaml", "-o", output, "--progress", "none"], in: folder.url)
+    guard run.status == 0 else {
+      let project = (try? String(contentsOf: folder.url.appendingPathComponent("project.yaml")))
+      throw ToolFailure(
+        description: "chromake render exited with status \(run.status):\n\(run.stderr)\n"
+          + "--- project.yaml:\n\(project ?? "")")
+    }
+    return folder.path(output)
+  }
+}
