@@ -1,6 +1,5 @@
 import GPU
 import Media
-import Shaders
 
 /// Which target a compositing pass writes.
 enum CompositeTarget: Hashable {
@@ -44,17 +43,9 @@ final class Composite {
   let program: ShaderProgram
 
   init(context: GPUContext, batch: Batch) throws {
-    guard let template = ShaderSource.named("Composite.frag") else {
-      throw GPUError.shaderNotFound(name: "Composite.frag")
-    }
-    guard let vertex = ShaderSource.named("Fullscreen.vert") else {
-      throw GPUError.shaderNotFound(name: "Fullscreen.vert")
-    }
     self.batch = batch
-    program = try ShaderProgram(
-      context: context, vertex: vertex,
-      fragment: ShaderFile(
-        name: template.name, text: template.text + Self.generatedMain(for: batch)))
+    program = try GeneratedShader.program(
+      context: context, template: "Composite.frag", generated: Self.generatedMain(for: batch))
   }
 
   /// The sampler uniform of plane `plane` of layer `index` in the batch.

@@ -1,5 +1,4 @@
 import GPU
-import Shaders
 
 /// The compositing effect's fast path (`PackedComposite.frag`): every layer 8-bit 4:2:0 and
 /// pixel-aligned, four samples per fragment. Only the luma and chroma targets exist here.
@@ -28,17 +27,10 @@ final class PackedComposite {
 
   init(context: GPUContext, batch: Batch) throws {
     precondition(batch.target != .rgb, "the packed path writes Y′CbCr planes only")
-    guard let template = ShaderSource.named("PackedComposite.frag") else {
-      throw GPUError.shaderNotFound(name: "PackedComposite.frag")
-    }
-    guard let vertex = ShaderSource.named("Fullscreen.vert") else {
-      throw GPUError.shaderNotFound(name: "Fullscreen.vert")
-    }
     self.batch = batch
-    program = try ShaderProgram(
-      context: context, vertex: vertex,
-      fragment: ShaderFile(
-        name: template.name, text: template.text + Self.generatedMain(for: batch)))
+    program = try GeneratedShader.program(
+      context: context, template: "PackedComposite.frag",
+      generated: Self.generatedMain(for: batch))
   }
 
   // MARK: - The generated part
@@ -108,13 +100,7 @@ final class PackedComposite {
   private static func lumaBlock(index: Int, layer: Layer) -> [String] {
     let (y, cb, cr) = planes(index)
     let uniform = "layers[\(index)]"
-    var lines = [
-      "    {",
-      "        bool inside;",
-      "        ivec2 texel = layerTexel(\(uniform), fragment, inside);",
-      "        if (inside) {",
-      "            vec4 lumas = texelFetch(\(y), texel, 0);",
-    ]
+    var lines = blockHead(uniform) + ["            vec4 lumas = texelFetch(\(y), texel, 0);"]
     if layer.lumaNeedsChroma {
       lines += [
         "            ivec2 chroma = texel >> 1;",
@@ -136,9 +122,24 @@ final class PackedComposite {
       layer.keyed
       ? "overKeyed(\(uniform), pixel[i], samples, keyedPair[i / 2])"
       : "over(\(uniform), pixel[i], samples)"
-    return lines + [
+    return lines + blendLoop(samples: "vec3(lumas[i], cbPair[i / 2], crPair[i / 2])", blend)
+  }
+
+  /// The start of a layer's block: its texel, and nothing more where the picture is not.
+  private static func blockHead(_ uniform: String) -> [String] {
+    [
+      "    {",
+      "        bool inside;",
+      "        ivec2 texel = layerTexel(\(uniform), fragment, inside);",
+      "        if (inside) {",
+    ]
+  }
+
+  /// The end of a layer's block: each of the four samples blended over what is under it.
+  private static func blendLoop(samples: String, _ blend: String) -> [String] {
+    [
       "            for (int i = 0; i < 4; i++) {",
-      "                vec3 samples = vec3(lumas[i], cbPair[i / 2], crPair[i / 2]);",
+      "                vec3 samples = \(samples);",
       "                pixel[i] = \(blend);",
       "            }",
       "        }",
@@ -151,14 +152,11 @@ final class PackedComposite {
   private static func chromaBlock(index: Int, layer: Layer) -> [String] {
     let (y, cb, cr) = planes(index)
     let uniform = "layers[\(index)]"
-    var lines = [
-      "    {",
-      "        bool inside;",
-      "        ivec2 texel = layerTexel(\(uniform), fragment, inside);",
-      "        if (inside) {",
-      "            vec4 cbs = texelFetch(\(cb), texel, 0);",
-      "            vec4 crs = texelFetch(\(cr), texel, 0);",
-    ]
+    var lines =
+      blockHead(uniform) + [
+        "            vec4 cbs = texelFetch(\(cb), texel, 0);",
+        "            vec4 crs = texelFetch(\(cr), texel, 0);",
+      ]
     if layer.chromaNeedsLuma {
       lines += [
         "            ivec2 luma = texel * 2;",
@@ -175,14 +173,7 @@ final class PackedComposite {
       layer.keyed
       ? "overKeyed(\(uniform), pixel[i], samples, keying(\(uniform), samples.yz))"
       : "over(\(uniform), pixel[i], samples)"
-    return lines + [
-      "            for (int i = 0; i < 4; i++) {",
-      "                vec3 samples = vec3(lumas[i], cbs[i], crs[i]);",
-      "                pixel[i] = \(blend);",
-      "            }",
-      "        }",
-      "    }",
-    ]
+    return lines + blendLoop(samples: "vec3(lumas[i], cbs[i], crs[i])", blend)
   }
 
   private static func planes(_ index: Int) -> (String, String, String) {

@@ -302,12 +302,9 @@ final class VideoCompositor {
         list.append(
           try Framebuffer(context: context, width: width / 4, height: height, format: .rgba8))
       } else {
-        let (w, h) = (width / 8, height / 2)
         list.append(
-          try Framebuffer(textures: [
-            Texture(context: context, width: w, height: h, format: .rgba8),
-            Texture(context: context, width: w, height: h, format: .rgba8),
-          ]))
+          try GeneratedShader.pair(
+            context: context, width: width / 8, height: height / 2, format: .rgba8))
       }
     }
     packedTargets[target] = list
@@ -388,12 +385,9 @@ final class VideoCompositor {
       case .rgb:
         list.append(try Framebuffer(context: context, width: width, height: height, format: .rgba8))
       case .chroma:
-        let (w, h) = ((width + 1) / 2, (height + 1) / 2)
         list.append(
-          try Framebuffer(textures: [
-            Texture(context: context, width: w, height: h, format: .r8),
-            Texture(context: context, width: w, height: h, format: .r8),
-          ]))
+          try GeneratedShader.pair(
+            context: context, width: (width + 1) / 2, height: (height + 1) / 2, format: .r8))
       }
     }
     targets[target] = list
