@@ -12,8 +12,9 @@ public final class EncoderFrame {
   /// True once the frame has gone to the encoder.
   private(set) var isWritten = false
 
-  /// Allocates a frame with a new buffer of `width × height` 4:2:0 pixels.
-  init(width: Int, height: Int) throws(MediaError) {
+  /// Allocates a frame of `width × height` 4:2:0 pixels, with a buffer from `pool` when given
+  /// (it must be of that size) or a new one.
+  init(width: Int, height: Int, pool: FramePool? = nil) throws(MediaError) {
     guard let frame = av_frame_alloc() else {
       throw .outOfMemory("av_frame_alloc")
     }
@@ -25,9 +26,15 @@ public final class EncoderFrame {
     frame.pointee.color_trc = AVCOL_TRC_BT709
     frame.pointee.colorspace = AVCOL_SPC_BT709
     frame.pointee.color_range = AVCOL_RANGE_MPEG
-    // Alignment 0 lets FFmpeg pick the one the CPU's SIMD code wants. A new buffer has one
-    // reference, so it is writable without av_frame_make_writable.
-    try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+    // A buffer just taken from the pool, or a new one, has one reference, so it is writable
+    // without av_frame_make_writable.
+    if let pool {
+      precondition(pool.width == width && pool.height == height, "a pool of another size")
+      try pool.attach(to: frame)
+    } else {
+      // Alignment 0 lets FFmpeg pick the one the CPU's SIMD code wants.
+      try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+    }
   }
 
   deinit {

@@ -30,6 +30,7 @@ public final class MovieWriter {
   private let videoOutput: EncodedStream
   private let audioTrack: AudioEncoderTrack?
   private let packet: Packet
+  private let framePool: FramePool
   private var isFinished = false
 
   /// Creates the file at `path` (replacing any file there), opens libx264 with `video`'s
@@ -57,12 +58,16 @@ public final class MovieWriter {
       try AudioEncoderTrack(audio, format: format)
     }
     self.packet = try Packet()
+    self.framePool = try FramePool(width: video.width, height: video.height)
     try format.writeHeader(FFmpegOptions(["movflags": "+faststart"]))
   }
 
   /// A new, blank frame of the movie's size in its own buffer, to fill and then `write`.
+  ///
+  /// Its buffer comes from the writer's pool and returns there once encoded; this may be
+  /// called from another thread than `write`.
   public func nextFrame() throws(MediaError) -> EncoderFrame {
-    try EncoderFrame(width: video.width, height: video.height)
+    try EncoderFrame(width: video.width, height: video.height, pool: framePool)
   }
 
   /// Encodes `frame` as frame number `framesWritten`, shown at exactly `framesWritten / fps`,
