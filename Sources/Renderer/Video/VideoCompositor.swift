@@ -181,8 +181,12 @@ final class VideoCompositor {
     return draws.allSatisfy { draw in
       let picture = draw.picture
       let place = placement(of: draw)
+      // The packed shader draws the whole picture: it must lie inside its box.
+      let whole = SIMD4(
+        place.picture.x, place.picture.y, place.picture.x + place.picture.z,
+        place.picture.y + place.picture.w)
       guard picture.layout == .yuv420p8, draw.matte == nil, picture.width % 8 == 0,
-        picture.height % 2 == 0, place.isPixelAligned,
+        picture.height % 2 == 0, place.isPixelAligned, place.clip == whole,
         Int(place.picture.x).isMultiple(of: 8), Int(place.picture.y).isMultiple(of: 2)
       else { return false }
       return (0..<3).allSatisfy { plane in
