@@ -55,7 +55,7 @@ struct ProjectRules {
         guard case .video(let v) = layer.content else { return [] }
         return [v.clip.source] + (v.matte.map { [$0] } ?? [])
       } + spec.audioTracks.map(\.clip.source)
-    for input in inputs where resolve(input.value) == output {
+    for input in inputs where ProjectPaths.sameFile(resolve(input.value), output) {
       context.error(
         "output-is-input", "output.file is also an input: rendering would overwrite it",
         at: spec.output.file.location, notes: [.init("read here", at: input.location)])
@@ -79,6 +79,37 @@ public enum ProjectPaths {
 }
 
 extension ProjectPaths {
+  /// Whether two absolute paths name the same file, seen through symbolic links: the same
+  /// device and inode when both exist, otherwise the same path once the links in its deepest
+  /// existing folder are resolved. Text alone is not enough: `alias/clip.mp4` may be
+  /// `media/clip.mp4` through a link, and rendering over it would destroy an input.
+  public static func sameFile(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
+    if let first = identity(a), let second = identity(b) { return first == second }
+    return canonical(a) == canonical(b)
+  }
+
+  private static func identity(_ path: String) -> [Int]? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let device = (attributes[.systemNumber] as? NSNumber)?.intValue,
+      let inode = (attributes[.systemFileNumber] as? NSNumber)?.intValue
+    else { return nil }
+    return [device, inode]
+  }
+
+  /// The path with every symbolic link in its existing part resolved.
+  private static func canonical(_ path: String) -> String {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent()
+    if FileManager.default.fileExists(atPath: folder.path) {
+      return folder.resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+    }
+    if folder.path == path || folder.path == "/" { return path }
+    return URL(fileURLWithPath: canonical(folder.path)).appendingPathComponent(
+      url.lastPathComponent
+    ).path
+  }
+
   /// A path as written, tidied for plans and messages: `./a/../b.mp4` becomes `b.mp4`.
   public static func display(_ path: String) -> String {
     var parts: [Substring] = []

@@ -17,8 +17,8 @@ enum OutputOverride {
   /// `plan` writing to `path` (relative to the current folder, as command-line paths are).
   static func apply(_ path: String, to plan: RenderPlan) throws -> RenderPlan {
     let absolute = ProjectPaths.resolve(path, in: FileManager.default.currentDirectoryPath)
-    let inputs = Set(plan.inputs.map { ProjectPaths.resolve($0.path, in: plan.directory) })
-    guard !inputs.contains(absolute) else {
+    let inputs = plan.inputs.map { ProjectPaths.resolve($0.path, in: plan.directory) }
+    guard !inputs.contains(where: { ProjectPaths.sameFile($0, absolute) }) else {
       throw ValidationError("-o \(path): the output cannot be one of the project's inputs")
     }
     var plan = plan

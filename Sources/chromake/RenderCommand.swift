@@ -37,6 +37,11 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
+    // A parent that started us with SIGINT or SIGTERM blocked (Foundation's Process from a
+    // dispatch thread does) would otherwise have an early signal discarded when the interrupt
+    // watch starts ignoring it: unblocked now, it takes its default action before any output
+    // exists.
+    InterruptWatch.unblockSignals()
     let session = ProjectSession.open(path: options.project, overrides: options.overrides)
     Terminal.report(session.diagnostics, sources: session.sources)
     guard var plan = session.plan, !session.diagnostics.hasErrors else {

@@ -48,6 +48,10 @@ public final class VideoDecoder {
   /// Packets or frames the decoder rejected as invalid data and skipped so far.
   public var skippedPackets: Int { reader.skippedPackets }
 
+  /// Packets the demuxer flagged corrupt and frames decoded with concealed errors so far: the
+  /// picture may show damage even though nothing was skipped.
+  public var damagedPackets: Int { reader.damagedPackets }
+
   /// The read failure that ended the input before the end of the file, if there was one.
   public var inputError: MediaError? { reader.inputError }
 

@@ -13,6 +13,9 @@ final class VideoFrameReader {
   private(set) var drained = false
   /// Packets or frames the decoder rejected as invalid data and that were skipped.
   private(set) var skippedPackets = 0
+  /// Damage the decoder worked around rather than rejected: packets the demuxer flagged
+  /// corrupt (an MPEG-TS continuity error) and frames decoded with errors concealed.
+  private(set) var damagedPackets = 0
   /// A read failure that ended the input before the end of the file.
   private(set) var inputError: MediaError?
 
@@ -153,6 +156,9 @@ final class VideoFrameReader {
           return
         }
         guard packet.pointer.pointee.stream_index == stream.pointee.index else { continue }
+        if packet.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
+          damagedPackets += 1
+        }
       }
       let code = avcodec_send_packet(decoder.pointer, packet.pointer)
       if code == FFmpegCode.invalidData {
@@ -176,6 +182,9 @@ final class VideoFrameReader {
   /// Times a decoded frame and brings it into a `PlaneLayout`; nil when it must be dropped.
   private func accept(_ frame: DecoderFrame) throws(MediaError) -> DecodedFrame? {
     let picture = frame.pointer.pointee
+    if picture.decode_error_flags != 0 || picture.flags & AV_FRAME_FLAG_CORRUPT != 0 {
+      damagedPackets += 1
+    }
     guard let raw = rawTime(of: picture) else { return nil }
     if let lastRaw, raw <= lastRaw { return nil }
     let origin = self.origin ?? raw

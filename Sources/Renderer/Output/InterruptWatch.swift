@@ -1,3 +1,5 @@
+import Foundation
+
 /// Catches SIGINT and SIGTERM while a render runs, so the render can stop between frames,
 /// discard its partial output and exit with the conventional status (130 or 143).
 ///
@@ -12,6 +14,15 @@
 public final class InterruptWatch: Sendable {
   /// The signals a watch catches: SIGINT and SIGTERM.
   public static var signals: [Int32] { SignalRelay.watched }
+
+  /// Unblocks the watched signals on the calling thread, so one already pending is delivered
+  /// now (with its default action) instead of being dropped once the watch ignores it.
+  public static func unblockSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals { sigaddset(&set, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
 
   private let state: InterruptState
   private let id: UInt64

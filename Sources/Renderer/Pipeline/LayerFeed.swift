@@ -118,9 +118,19 @@ final class SourceVideo {
 
   var damageWarning: RenderFailure? {
     let skipped = decoder.skippedPackets
-    guard skipped > 0 else { return nil }
+    let damaged = decoder.damagedPackets
+    guard skipped + damaged > 0 else { return nil }
+    var parts: [String] = []
+    if skipped > 0 {
+      parts.append("\(skipped) damaged packet\(skipped == 1 ? " was" : "s were") skipped")
+    }
+    if damaged > 0 {
+      parts.append(
+        "\(damaged) corrupt packet\(damaged == 1 ? " or frame was" : "s or frames were") "
+          + "decoded with errors concealed")
+    }
     return RenderFailure(
-      "\(role) '\(file)': \(skipped) damaged packet\(skipped == 1 ? " was" : "s were") skipped",
-      layer: layer)
+      "\(role) '\(file)' is damaged: \(parts.joined(separator: "; ")); frames near the damage "
+        + "may show it or repeat", layer: layer)
   }
 }
