@@ -46,12 +46,13 @@ final class PackedComposite {
       lines.append("uniform sampler2D \(planes.joined(separator: ", "));")
     }
     if batch.readsPrevious {
-      lines.append(
-        "uniform sampler2D \(Composite.previousSamplers(batch.target).joined(separator: ", "));"
-      )
+      lines.append("uniform sampler2D \(previousSamplers(batch.target).joined(separator: ", "));")
     }
     switch batch.target {
-    case .luma: lines.append("out vec4 lumaColor;")
+    case .luma:
+      lines += [
+        "layout(location = 0) out vec4 topColor;", "layout(location = 1) out vec4 bottomColor;",
+      ]
     case .chroma, .rgb:
       lines += ["layout(location = 0) out vec4 cbColor;", "layout(location = 1) out vec4 crColor;"]
     }
@@ -64,7 +65,10 @@ final class PackedComposite {
     }
     switch batch.target {
     case .luma:
-      lines.append("    lumaColor = vec4(pixel[0].x, pixel[1].x, pixel[2].x, pixel[3].x);")
+      lines += [
+        "    topColor = vec4(pixel[0].x, pixel[1].x, pixel[2].x, pixel[3].x);",
+        "    bottomColor = vec4(pixel[4].x, pixel[5].x, pixel[6].x, pixel[7].x);",
+      ]
     case .chroma, .rgb:
       lines += [
         "    cbColor = vec4(pixel[0].y, pixel[1].y, pixel[2].y, pixel[3].y);",
@@ -75,17 +79,26 @@ final class PackedComposite {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `pixel[0…3]`: the four samples' Y′CbCr under the batch.
+  /// The samplers of an earlier batch's target: the luma pass's two rows, or Cb and Cr.
+  static func previousSamplers(_ target: CompositeTarget) -> [String] {
+    target == .luma ? ["previousTop", "previousBottom"] : Composite.previousSamplers(target)
+  }
+
+  /// `pixel[…]`: the samples' Y′CbCr under the batch; the luma pass has eight (four of the
+  /// fragment's top row, then four of its bottom row), the chroma pass four.
   private static func underLines(_ batch: Batch) -> [String] {
-    var lines = ["    vec3 pixel[4];"]
+    let count = batch.target == .luma ? 8 : 4
+    var lines = ["    vec3 pixel[\(count)];"]
     guard batch.readsPrevious else {
-      return lines + ["    for (int i = 0; i < 4; i++) { pixel[i] = background; }"]
+      return lines + ["    for (int i = 0; i < \(count); i++) { pixel[i] = background; }"]
     }
     switch batch.target {
     case .luma:
-      lines.append("    vec4 previous = texelFetch(previousY, fragment, 0);")
+      lines.append("    vec4 previousTops = texelFetch(previousTop, fragment, 0);")
+      lines.append("    vec4 previousBottoms = texelFetch(previousBottom, fragment, 0);")
       lines.append(
-        "    for (int i = 0; i < 4; i++) { pixel[i] = vec3(previous[i], background.yz); }")
+        "    for (int i = 0; i < 4; i++) { pixel[i] = vec3(previousTops[i], background.yz); "
+          + "pixel[i + 4] = vec3(previousBottoms[i], background.yz); }")
     case .chroma, .rgb:
       lines.append("    vec4 previousCbs = texelFetch(previousCb, fragment, 0);")
       lines.append("    vec4 previousCrs = texelFetch(previousCr, fragment, 0);")
@@ -96,14 +109,20 @@ final class PackedComposite {
     return lines
   }
 
-  /// Four luma samples of layer `index`: each with the Cb and Cr it was subsampled with.
+  /// Eight luma samples of layer `index`, four of each of two rows: each with the Cb and Cr it
+  /// was subsampled with, which the two rows share.
   private static func lumaBlock(index: Int, layer: Layer) -> [String] {
     let (y, cb, cr) = planes(index)
     let uniform = "layers[\(index)]"
-    var lines = blockHead(uniform) + ["            vec4 lumas = texelFetch(\(y), texel, 0);"]
+    var lines =
+      blockHead(uniform) + [
+        "            ivec2 top = ivec2(texel.x, texel.y * 2);",
+        "            vec4 tops = texelFetch(\(y), top, 0);",
+        "            vec4 bottoms = texelFetch(\(y), top + ivec2(0, 1), 0);",
+      ]
     if layer.lumaNeedsChroma {
       lines += [
-        "            ivec2 chroma = texel >> 1;",
+        "            ivec2 chroma = ivec2(texel.x >> 1, texel.y);",
         "            vec4 cbs = texelFetch(\(cb), chroma, 0);",
         "            vec4 crs = texelFetch(\(cr), chroma, 0);",
         "            vec2 cbPair = (texel.x & 1) == 0 ? cbs.xy : cbs.zw;",
@@ -118,29 +137,17 @@ final class PackedComposite {
         "            vec2 keyedPair[2] = vec2[2](keying(\(uniform), vec2(cbPair.x, crPair.x)), "
           + "keying(\(uniform), vec2(cbPair.y, crPair.y)));")
     }
-    let blend =
+    let blend = { (pixel: String) in
       layer.keyed
-      ? "overKeyed(\(uniform), pixel[i], samples, keyedPair[i / 2])"
-      : "over(\(uniform), pixel[i], samples)"
-    return lines + blendLoop(samples: "vec3(lumas[i], cbPair[i / 2], crPair[i / 2])", blend)
-  }
-
-  /// The start of a layer's block: its texel, and nothing more where the picture is not.
-  private static func blockHead(_ uniform: String) -> [String] {
-    [
-      "    {",
-      "        bool inside;",
-      "        ivec2 texel = layerTexel(\(uniform), fragment, inside);",
-      "        if (inside) {",
-    ]
-  }
-
-  /// The end of a layer's block: each of the four samples blended over what is under it.
-  private static func blendLoop(samples: String, _ blend: String) -> [String] {
-    [
+        ? "overKeyed(\(uniform), \(pixel), samples, keyedPair[i / 2])"
+        : "over(\(uniform), \(pixel), samples)"
+    }
+    return lines + [
       "            for (int i = 0; i < 4; i++) {",
-      "                vec3 samples = \(samples);",
-      "                pixel[i] = \(blend);",
+      "                vec3 samples = vec3(tops[i], cbPair[i / 2], crPair[i / 2]);",
+      "                pixel[i] = \(blend("pixel[i]"));",
+      "                samples.x = bottoms[i];",
+      "                pixel[i + 4] = \(blend("pixel[i + 4]"));",
       "            }",
       "        }",
       "    }",
@@ -173,7 +180,24 @@ final class PackedComposite {
       layer.keyed
       ? "overKeyed(\(uniform), pixel[i], samples, keying(\(uniform), samples.yz))"
       : "over(\(uniform), pixel[i], samples)"
-    return lines + blendLoop(samples: "vec3(lumas[i], cbs[i], crs[i])", blend)
+    return lines + [
+      "            for (int i = 0; i < 4; i++) {",
+      "                vec3 samples = vec3(lumas[i], cbs[i], crs[i]);",
+      "                pixel[i] = \(blend);",
+      "            }",
+      "        }",
+      "    }",
+    ]
+  }
+
+  /// The start of a layer's block: its texel, and nothing more where the picture is not.
+  private static func blockHead(_ uniform: String) -> [String] {
+    [
+      "    {",
+      "        bool inside;",
+      "        ivec2 texel = layerTexel(\(uniform), fragment, inside);",
+      "        if (inside) {",
+    ]
   }
 
   private static func planes(_ index: Int) -> (String, String, String) {

@@ -61,7 +61,15 @@ final class VideoCompositor {
     let packed = canPack(draws)
     let luma = try packed ? runPacked(draws, target: .luma) : run(draws, target: .luma)
     try frame.withMutablePlane(0) { bytes, bytesPerRow, _, _ in
-      try luma.readPixels(attachment: 0, into: bytes, bytesPerRow: bytesPerRow)
+      guard packed else {
+        return try luma.readPixels(attachment: 0, into: bytes, bytesPerRow: bytesPerRow)
+      }
+      // The packed luma pass writes even rows to its first target and odd rows to its
+      // second: each lands on every other row of the plane.
+      try luma.readPixels(attachment: 0, into: bytes, bytesPerRow: 2 * bytesPerRow)
+      try luma.readPixels(
+        attachment: 1, into: UnsafeMutableRawBufferPointer(rebasing: bytes[bytesPerRow...]),
+        bytesPerRow: 2 * bytesPerRow)
     }
     let chroma = try packed ? runPacked(draws, target: .chroma) : run(draws, target: .chroma)
     for plane in 1...2 {
@@ -234,9 +242,9 @@ final class VideoCompositor {
     let program = effect.program
     let encode = ColorConversion.toOutput
     try program.setIfUsed("background", SIMD3<Float>(encode.apply(background)))
-    // Texels per output pixel of the pass's packed textures: four luma samples a texel, or
-    // four chroma samples (eight pixels wide, two high).
-    let scale = target == .luma ? SIMD2<Double>(4, 1) : SIMD2<Double>(8, 2)
+    // Output pixels per fragment of the pass: four luma samples of two rows, or four chroma
+    // samples (eight pixels wide, two high).
+    let scale = target == .luma ? SIMD2<Double>(4, 2) : SIMD2<Double>(8, 2)
     var textures: [String: Texture] = [:]
     for (index, draw) in draws.enumerated() {
       let place = placement(of: draw)
@@ -251,7 +259,7 @@ final class VideoCompositor {
       }
     }
     if let previous {
-      for (name, texture) in zip(Composite.previousSamplers(target), previous.textures) {
+      for (name, texture) in zip(PackedComposite.previousSamplers(target), previous.textures) {
         textures[name] = texture
       }
     }
@@ -302,14 +310,11 @@ final class VideoCompositor {
   private func packedFramebuffer(_ target: CompositeTarget, slot: Int) throws -> Framebuffer {
     var list = packedTargets[target] ?? []
     while list.count <= slot {
-      if target == .luma {
-        list.append(
-          try Framebuffer(context: context, width: width / 4, height: height, format: .rgba8))
-      } else {
-        list.append(
-          try GeneratedShader.pair(
-            context: context, width: width / 8, height: height / 2, format: .rgba8))
-      }
+      // Luma: even and odd rows, four samples a texel; chroma: Cb and Cr, four samples a texel.
+      list.append(
+        try GeneratedShader.pair(
+          context: context, width: width / (target == .luma ? 4 : 8), height: height / 2,
+          format: .rgba8))
     }
     packedTargets[target] = list
     return list[slot]
