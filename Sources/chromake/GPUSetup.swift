@@ -1,3 +1,4 @@
+import ArgumentParser
 import GPU
 
 /// The GPU context commands composite with.
@@ -5,7 +6,15 @@ enum GPUSetup {
   /// A real GPU through EGL's device platform when there is one, else llvmpipe; with
   /// `verbose`, says which and why.
   static func context(verbose: Bool) throws -> GPUContext {
-    let context = try GPUContext()
+    let context: GPUContext
+    do {
+      context = try GPUContext()
+    } catch {
+      Terminal.writeError(
+        "chromake: error: no OpenGL ES 3 context could be made: \(error)\n"
+          + "  help: scripts/install-deps installs Mesa's EGL and llvmpipe, which need no GPU\n")
+      throw ExitCode.failure
+    }
     if verbose {
       var line =
         "chromake: compositing on \(context.renderer) (\(context.platform.rawValue) platform)"
