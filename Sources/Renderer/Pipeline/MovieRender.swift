@@ -123,8 +123,7 @@ extension RenderPlan {
       let video = inputs.first { $0.path == layer.source }?.facts.video
       return LayerStyle(
         box: layer.box, fit: layer.fit, opacity: layer.opacity, key: layer.key,
-        sampleAspectRatio: video?.sampleAspectRatio ?? .one, rotation: video?.rotation ?? 0,
-        hasMatte: layer.matte != nil)
+        sampleAspectRatio: video?.sampleAspectRatio ?? .one, rotation: video?.rotation ?? 0)
     }
   }
 }

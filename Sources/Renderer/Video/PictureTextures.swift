@@ -12,7 +12,6 @@ final class PictureTextures {
   let layout: PlaneLayout
   let width: Int
   let height: Int
-  let isPacked: Bool
   /// By plane.
   let textures: [Texture]
   /// The frame the textures hold, so a held or repeated frame is not uploaded again.
@@ -29,7 +28,6 @@ final class PictureTextures {
     self.layout = layout
     self.width = width
     self.height = height
-    isPacked = packed
     textures = try (0..<(planes ?? layout.planeCount)).map { plane in
       let size = layout.planeSize(plane, width: width, height: height)
       return try Texture(

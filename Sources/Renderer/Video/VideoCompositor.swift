@@ -13,7 +13,6 @@ struct LayerStyle {
   var key: KeyPlan?
   var sampleAspectRatio: Rational
   var rotation: Int
-  var hasMatte: Bool
 }
 
 /// One layer to draw on one frame: which layer (its index in the plan) and its pictures.
@@ -132,7 +131,10 @@ final class VideoCompositor {
         textures[name] = texture
       }
     }
-    try effect.program.draw(into: destination, textures: textures)
+    // A plane the generated code never reads has no sampler left in the program.
+    try effect.program.draw(
+      into: destination,
+      textures: textures.filter { effect.program.uniformLocation($0.key) != nil })
   }
 
   private func setUniforms(of draw: LayerDraw, at index: Int, in effect: Composite) throws {
