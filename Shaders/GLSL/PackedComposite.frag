@@ -7,9 +7,12 @@
 // - Planes are uploaded as RGBA8 textures a quarter as wide, so one unfiltered fetch reads four
 //   neighbouring samples of a row, and the targets are RGBA8 a quarter as wide as the plane they
 //   hold, so a fragment writes four samples and the read-back bytes are the plane's bytes.
-// - The luma pass takes each pixel's Cb and Cr from the chroma sample it was subsampled with;
-//   the chroma pass takes each chroma sample's Y′ as the mean of the two luma samples above it.
-//   Keying therefore works at chroma resolution, as ARCHITECTURE.md allows for 4:2:0 material.
+// - A luma fragment covers four samples of two rows (even rows to the first target, odd rows
+//   to the second); a chroma fragment four chroma samples (Cb and Cr to two targets).
+// - The luma pass takes each pixel's Cb and Cr from the chroma sample it was subsampled with
+//   (nearest, not interpolated); the chroma pass takes each chroma sample's Y′ as the mean of
+//   the two luma samples of its upper row. Keying therefore works at chroma resolution, as
+//   ARCHITECTURE.md allows for 4:2:0 material, with key edges in steps of two pixels.
 //
 // This cuts texture fetches per output pixel from three per layer to under one, which is what
 // llvmpipe spends its time on. `PackedComposite.swift` appends the layer uniforms, the samplers

@@ -1,7 +1,8 @@
 import GPU
 
 /// The compositing effect's fast path (`PackedComposite.frag`): every layer 8-bit 4:2:0 and
-/// pixel-aligned, four samples per fragment. Only the luma and chroma targets exist here.
+/// pixel-aligned, four samples (of two rows, in the luma pass) per fragment. Only the luma and
+/// chroma targets exist here.
 final class PackedComposite {
   /// What the program was built for: per layer whether it is keyed, the target, and whether
   /// the colour under the batch comes from an earlier batch.
