@@ -59,16 +59,49 @@ ivec2 layerTexel(Layer layer, ivec2 fragment, out bool inside) {
 
 // A luma sample's weight cancels out of both the key distance and the spill excess (R', G'
 // and B' all move one for one with Y'), so both depend on the chroma samples alone and are
-// computed once per chroma sample: (alpha times opacity, spill excess).
-vec2 keying(Layer layer, vec2 chroma) {
+// computed once per chroma sample.
+float keyAlpha(Layer layer, vec2 chroma) {
     vec3 samples = vec3(0.0, chroma);
     vec2 cbcr = vec2(dot(layer.keyCbRow, samples), dot(layer.keyCrRow, samples)) + layer.keyOffset;
     float d = length(cbcr);
-    float alpha = layer.smoothness > 0.0
+    return layer.smoothness > 0.0
         ? clamp((d - layer.similarity) / layer.smoothness, 0.0, 1.0)
         : step(layer.similarity, d);
-    float excess = max(0.0, dot(layer.spillRow, samples) + layer.spillOffset);
-    return vec2(alpha * layer.opacity, excess);
+}
+
+float spillExcess(Layer layer, vec2 chroma) {
+    return max(0.0, dot(layer.spillRow, vec3(0.0, chroma)) + layer.spillOffset);
+}
+
+// The key's alpha at chroma resolution (from the matte pass, four samples a texel) for the
+// four luma columns of fragment column `texel.x`, in chroma row `row`: interpolated between
+// chroma samples as a bilinear texture with centred chroma would be, the picture's edge
+// samples repeated outwards.
+vec4 matteRow(sampler2D matte, Layer layer, ivec2 texel, int row) {
+    int columns = int(layer.size.x) / 2;
+    int k = texel.x >> 1;
+    bool odd = (texel.x & 1) == 1;
+    int r = clamp(row, 0, int(layer.size.y) - 1);
+    vec4 here = texelFetch(matte, ivec2(k, r), 0);
+    vec4 there = texelFetch(matte, ivec2(clamp(odd ? k + 1 : k - 1, 0, columns - 1), r), 0);
+    // Chroma samples 2m - 1 to 2m + 2 for luma columns 4m to 4m + 3.
+    vec4 a = odd ? vec4(here.yzw, there.x) : vec4(there.w, here.xyz);
+    if (!odd && k == 0) { a.x = a.y; }
+    if (odd && k == columns - 1) { a.w = a.z; }
+    return 0.75 * a.yyzz + 0.25 * a.xzyw;
+}
+
+// Alpha for the fragment's two rows of four luma samples: each row 3/4 its own chroma row and
+// 1/4 the neighbouring one, times opacity.
+void matteAlpha(sampler2D matte, Layer layer, ivec2 texel, out vec4 top, out vec4 bottom) {
+    vec4 middle = matteRow(matte, layer, texel, texel.y);
+    top = (0.75 * middle + 0.25 * matteRow(matte, layer, texel, texel.y - 1)) * layer.opacity;
+    bottom = (0.75 * middle + 0.25 * matteRow(matte, layer, texel, texel.y + 1)) * layer.opacity;
+}
+
+// (alpha times opacity, spill excess) for a chroma sample.
+vec2 keying(Layer layer, vec2 chroma) {
+    return vec2(keyAlpha(layer, chroma) * layer.opacity, spillExcess(layer, chroma));
 }
 
 // One pixel of a layer over `under` (the output's Y'CbCr so far).

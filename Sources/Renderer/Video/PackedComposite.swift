@@ -34,6 +34,31 @@ final class PackedComposite {
       generated: Self.generatedMain(for: batch))
   }
 
+  /// The matte pass: one keyed layer's key alpha for each of its chroma samples, four to an
+  /// RGBA8 texel like the packed chroma planes, for the luma pass to interpolate. The target
+  /// has the layer's packed chroma size and the same texel grid.
+  static func keyMatteProgram(context: GPUContext) throws -> ShaderProgram {
+    let cb = Composite.planeSampler(layer: 0, plane: 1)
+    let cr = Composite.planeSampler(layer: 0, plane: 2)
+    let main = [
+      "#line 10001",
+      "uniform Layer layers[1];",
+      "uniform sampler2D \(cb), \(cr);",
+      "out vec4 alphaColor;",
+      "void main() {",
+      "    ivec2 texel = ivec2(gl_FragCoord.xy);",
+      "    vec4 cbs = texelFetch(\(cb), texel, 0);",
+      "    vec4 crs = texelFetch(\(cr), texel, 0);",
+      "    for (int i = 0; i < 4; i++) {",
+      "        alphaColor[i] = keyAlpha(layers[0], vec2(cbs[i], crs[i]));",
+      "    }",
+      "}",
+    ]
+    return try GeneratedShader.program(
+      context: context, template: "PackedComposite.frag",
+      generated: main.joined(separator: "\n") + "\n")
+  }
+
   // MARK: - The generated part
 
   static func generatedMain(for batch: Batch) -> String {
@@ -42,9 +67,12 @@ final class PackedComposite {
     if !batch.layers.isEmpty {
       lines.append("uniform Layer layers[\(batch.layers.count)];")
     }
-    for index in batch.layers.indices {
-      let planes = (0..<3).map { Composite.planeSampler(layer: index, plane: $0) }
-      lines.append("uniform sampler2D \(planes.joined(separator: ", "));")
+    for (index, layer) in batch.layers.enumerated() {
+      var samplers = (0..<3).map { Composite.planeSampler(layer: index, plane: $0) }
+      if layer.keyed && batch.target == .luma {
+        samplers.append(Composite.matteSampler(layer: index))
+      }
+      lines.append("uniform sampler2D \(samplers.joined(separator: ", "));")
     }
     if batch.readsPrevious {
       lines.append("uniform sampler2D \(previousSamplers(batch.target).joined(separator: ", "));")
@@ -133,22 +161,34 @@ final class PackedComposite {
       // The chroma's weight in Y′ is zero: any value gives the same result.
       lines += ["            vec2 cbPair = vec2(0.5);", "            vec2 crPair = vec2(0.5);"]
     }
-    if layer.keyed {
-      lines.append(
-        "            vec2 keyedPair[2] = vec2[2](keying(\(uniform), vec2(cbPair.x, crPair.x)), "
-          + "keying(\(uniform), vec2(cbPair.y, crPair.y)));")
+    guard layer.keyed else {
+      return lines + [
+        "            for (int i = 0; i < 4; i++) {",
+        "                vec3 samples = vec3(tops[i], cbPair[i / 2], crPair[i / 2]);",
+        "                pixel[i] = over(\(uniform), pixel[i], samples);",
+        "                samples.x = bottoms[i];",
+        "                pixel[i + 4] = over(\(uniform), pixel[i + 4], samples);",
+        "            }",
+        "        }",
+        "    }",
+      ]
     }
-    let blend = { (pixel: String) in
-      layer.keyed
-        ? "overKeyed(\(uniform), \(pixel), samples, keyedPair[i / 2])"
-        : "over(\(uniform), \(pixel), samples)"
-    }
+    // The key's alpha comes from the matte pass, interpolated per luma sample; the spill,
+    // which moves colour rather than coverage, from each pixel's own chroma sample.
     return lines + [
+      "            vec4 topAlpha;",
+      "            vec4 bottomAlpha;",
+      "            matteAlpha(\(Composite.matteSampler(layer: index)), \(uniform), texel, "
+        + "topAlpha, bottomAlpha);",
+      "            vec2 excess = vec2(spillExcess(\(uniform), vec2(cbPair.x, crPair.x)), "
+        + "spillExcess(\(uniform), vec2(cbPair.y, crPair.y)));",
       "            for (int i = 0; i < 4; i++) {",
       "                vec3 samples = vec3(tops[i], cbPair[i / 2], crPair[i / 2]);",
-      "                pixel[i] = \(blend("pixel[i]"));",
+      "                vec2 keyed = vec2(topAlpha[i], excess[i / 2]);",
+      "                pixel[i] = overKeyed(\(uniform), pixel[i], samples, keyed);",
       "                samples.x = bottoms[i];",
-      "                pixel[i + 4] = \(blend("pixel[i + 4]"));",
+      "                keyed.x = bottomAlpha[i];",
+      "                pixel[i + 4] = overKeyed(\(uniform), pixel[i + 4], samples, keyed);",
       "            }",
       "        }",
       "    }",

@@ -42,6 +42,8 @@ final class VideoCompositor {
   private var packedPictures: [PictureTextures?]
   private var packedPrograms: [PackedComposite.Batch: PackedComposite] = [:]
   private var packedTargets: [CompositeTarget: [Framebuffer]] = [:]
+  private var keyMatteProgram: ShaderProgram?
+  private var keyMattes: [Framebuffer?]
 
   init(context: GPUContext, width: Int, height: Int, background: RGBColor, styles: [LayerStyle]) {
     self.context = context
@@ -53,6 +55,7 @@ final class VideoCompositor {
     mattes = Array(repeating: nil, count: styles.count)
     geometry = Array(repeating: nil, count: styles.count)
     packedPictures = Array(repeating: nil, count: styles.count)
+    keyMattes = Array(repeating: nil, count: styles.count)
   }
 
   /// Draws `draws` (bottom first) and reads the result into `frame`'s three planes.
@@ -214,23 +217,57 @@ final class VideoCompositor {
       }
       try packedPictures[draw.layer]!.upload(draw.picture)
     }
+    var keyMattes: [Int: Texture] = [:]
+    if target == .luma {
+      for draw in draws where styles[draw.layer].key != nil {
+        keyMattes[draw.layer] = try renderKeyMatte(draw)
+      }
+    }
     var result: Framebuffer?
-    // Batches by texture units as in the general path: three per layer.
-    let perPass = max((context.maxTextureImageUnits - 2) / 3, 1)
+    // Batches by texture units as in the general path: three planes and a key matte per layer.
+    let perPass = max((context.maxTextureImageUnits - 2) / 4, 1)
     let batches = stride(from: 0, to: max(draws.count, 1), by: perPass).map {
       Array(draws[$0..<min($0 + perPass, draws.count)])
     }
     for (index, batch) in batches.enumerated() {
       let destination = try packedFramebuffer(target, slot: index % 2)
-      try packedPass(batch, target: target, over: result, into: destination)
+      try packedPass(
+        batch, target: target, keyMattes: keyMattes, over: result, into: destination)
       result = destination
     }
     return result!
   }
 
+  /// The matte pass for a keyed layer: its key alpha per chroma sample, which the luma pass
+  /// interpolates (ARCHITECTURE.md: a matte at chroma resolution, sampled bilinearly).
+  private func renderKeyMatte(_ draw: LayerDraw) throws -> Texture {
+    let program: ShaderProgram
+    if let cached = keyMatteProgram {
+      program = cached
+    } else {
+      program = try PackedComposite.keyMatteProgram(context: context)
+      keyMatteProgram = program
+    }
+    let chroma = packedPictures[draw.layer]!.textures[1]
+    if keyMattes[draw.layer].map({ $0.width != chroma.width || $0.height != chroma.height })
+      ?? true
+    {
+      keyMattes[draw.layer] = try Framebuffer(
+        context: context, width: chroma.width, height: chroma.height, format: .rgba8)
+    }
+    let target = keyMattes[draw.layer]!
+    try setFoldedColor(of: draw, name: { "layers[0].\($0)" }, in: program)
+    let textures = [
+      Composite.planeSampler(layer: 0, plane: 1): chroma,
+      Composite.planeSampler(layer: 0, plane: 2): packedPictures[draw.layer]!.textures[2],
+    ]
+    try program.draw(into: target, textures: textures)
+    return target.texture
+  }
+
   private func packedPass(
-    _ draws: [LayerDraw], target: CompositeTarget, over previous: Framebuffer?,
-    into destination: Framebuffer
+    _ draws: [LayerDraw], target: CompositeTarget, keyMattes: [Int: Texture],
+    over previous: Framebuffer?, into destination: Framebuffer
   ) throws {
     let batch = PackedComposite.Batch(
       layers: draws.map { packedLayer($0) }, target: target, readsPrevious: previous != nil)
@@ -258,6 +295,9 @@ final class VideoCompositor {
       try setFoldedColor(of: draw, name: name, in: program)
       for (plane, texture) in packedPictures[draw.layer]!.textures.enumerated() {
         textures[Composite.planeSampler(layer: index, plane: plane)] = texture
+      }
+      if let matte = keyMattes[draw.layer] {
+        textures[Composite.matteSampler(layer: index)] = matte
       }
     }
     if let previous {
