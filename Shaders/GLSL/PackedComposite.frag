@@ -9,10 +9,11 @@
 //   hold, so a fragment writes four samples and the read-back bytes are the plane's bytes.
 // - A luma fragment covers four samples of two rows (even rows to the first target, odd rows
 //   to the second); a chroma fragment four chroma samples (Cb and Cr to two targets).
-// - The luma pass takes each pixel's Cb and Cr from the chroma sample it was subsampled with
-//   (nearest, not interpolated); the chroma pass takes each chroma sample's Y′ as the mean of
-//   the two luma samples of its upper row. Keying therefore works at chroma resolution, as
-//   ARCHITECTURE.md allows for 4:2:0 material, with key edges in steps of two pixels.
+// - Keying works at chroma resolution, as ARCHITECTURE.md allows for 4:2:0 material: a matte
+//   pass writes each keyed layer's alpha per chroma sample, which the luma pass interpolates for
+//   each luma sample; colour and spill take each pixel's Cb and Cr from the chroma sample it was
+//   subsampled with. The chroma pass takes each chroma sample's Y′ as the mean of the two luma
+//   samples of its upper row.
 //
 // This cuts texture fetches per output pixel from three per layer to under one, which is what
 // llvmpipe spends its time on. `PackedComposite.swift` appends the layer uniforms, the samplers
