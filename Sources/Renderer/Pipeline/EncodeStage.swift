@@ -2,26 +2,39 @@ import Foundation
 import Media
 
 /// The encoder's thread: takes composited frames in order and hands them to libx264, so
-/// encoding one frame overlaps compositing the next.
+/// encoding one frame overlaps compositing the next. After each frame it mixes and writes the
+/// sound up to that frame's end, so audio and video interleave in the file.
 final class EncodeStage: @unchecked Sendable {
   let queue = BlockingQueue<EncoderFrame>(capacity: 3)
   private let writer: MovieWriter
+  private let audio: AudioTimeline?
   private let lock = NSLock()
-  private var failure: MediaError?
+  private var failure: RenderFailure?
   private var worker: Worker?
+  private var framesWritten: Int64 = 0
 
-  /// The writer belongs to the stage's thread from `start` until `join` returns.
-  init(writer: MovieWriter) {
+  /// The writer and the audio timeline belong to the stage's thread from `start` until `join`
+  /// returns.
+  init(writer: MovieWriter, audio: AudioTimeline?) {
     self.writer = writer
+    self.audio = audio
   }
 
   func start() {
     worker = Worker(name: "chromake encode") { [self] in
       while let frame = queue.pop() {
-        do throws(MediaError) {
-          try writer.write(frame)
+        do {
+          do throws(MediaError) {
+            try writer.write(frame)
+          } catch {
+            throw RenderFailure("encoding failed: \(error)")
+          }
+          try audio?.write(throughFrame: framesWritten, to: writer)
+          framesWritten += 1
         } catch {
-          lock.withLock { failure = error }
+          lock.withLock {
+            failure = error as? RenderFailure ?? RenderFailure("encoding failed: \(error)")
+          }
           queue.abandon()
           return
         }
@@ -29,8 +42,8 @@ final class EncodeStage: @unchecked Sendable {
     }
   }
 
-  /// The encoder's error, once it has failed.
-  var error: MediaError? { lock.withLock { failure } }
+  /// The stage's error, once it has failed.
+  var error: RenderFailure? { lock.withLock { failure } }
 
   /// Waits for every queued frame to be written (after `queue.close()`) or dropped (after
   /// `queue.abandon()`).

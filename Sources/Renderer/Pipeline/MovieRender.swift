@@ -53,13 +53,15 @@ public final class MovieRender {
     into path: String, progress: (Int64) -> Void, _ checkInterrupt: () throws -> Void
   ) throws -> RenderReport {
     let output = plan.output
+    let audio = AudioTimeline(plan: plan)
     let writer: MovieWriter
     do {
       writer = try MovieWriter(
         path: path, container: MovieContainer(rawValue: output.container) ?? .mp4,
         video: VideoEncoding(
           width: output.width, height: output.height, fps: output.fps, crf: output.video.crf,
-          preset: output.video.preset))
+          preset: output.video.preset),
+        audio: audio.map { _ in AudioTimeline.encoding(plan) })
     } catch {
       throw RenderFailure("cannot start the output file: \(error)")
     }
@@ -69,7 +71,7 @@ public final class MovieRender {
     let feeds = try plan.layers.map { (layer) throws(RenderFailure) in
       try LayerFeed(layer: layer, plan: plan)
     }
-    let encoder = EncodeStage(writer: writer)
+    let encoder = EncodeStage(writer: writer, audio: audio)
     for feed in feeds { feed.start() }
     encoder.start()
     defer {
@@ -94,21 +96,29 @@ public final class MovieRender {
       let frame = try writer.nextFrame()
       try compositor.composite(draws, into: frame)
       guard encoder.queue.push(frame) else {
-        throw RenderFailure("encoding failed: \(encoder.error.map { "\($0)" } ?? "stopped")")
+        throw encoder.error ?? RenderFailure("encoding stopped")
       }
       progress(k + 1)
     }
     encoder.queue.close()
     encoder.join()
     if let error = encoder.error {
-      throw RenderFailure("encoding failed: \(error)")
+      throw error
     }
+    try audio?.finish(to: writer)
     do {
       try writer.finish()
     } catch {
       throw RenderFailure("finishing the output failed: \(error)")
     }
-    return RenderReport(frames: output.frameCount, warnings: feeds.flatMap(\.warnings))
+    var warnings = feeds.flatMap(\.warnings)
+    if let clipped = audio?.clippedSamples, clipped > 0 {
+      warnings.append(
+        RenderFailure(
+          "the mix clipped \(clipped) sample\(clipped == 1 ? "" : "s") (output.audio.limiter is "
+            + "false): lower some gains, or turn the limiter on"))
+    }
+    return RenderReport(frames: output.frameCount, warnings: warnings)
   }
 }
 

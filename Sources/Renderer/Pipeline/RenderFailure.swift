@@ -22,6 +22,13 @@ public struct RenderFailure: Error, Sendable, CustomStringConvertible {
     self.location = layer.location
   }
 
+  /// A failure of one audio stream's input, at the layer or track it belongs to.
+  public init(_ message: String, audio stream: AudioStreamPlan) {
+    self.message = message
+    self.layer = stream.owner
+    self.location = stream.location
+  }
+
   public var description: String {
     guard let layer else { return message }
     return "layer '\(layer)': \(message)"

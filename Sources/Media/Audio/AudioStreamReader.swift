@@ -1,0 +1,73 @@
+/// Decodes one audio stream of a file and resamples it with libswresample to float planar at
+/// `sampleRate` Hz with `channels` channels (libswresample's default matrix: a mono source
+/// lands in both channels of a stereo output at −3 dB each).
+///
+/// Time 0 is the stream's first decoded sample, after the priming samples that the container
+/// tells the decoder to drop. Samples follow one another without regard to timestamps.
+public final class AudioStreamReader {
+  /// The output rate in Hz.
+  public let sampleRate: Int
+  /// The output channel count: 1 is mono, 2 stereo, 6 is 5.1 (FFmpeg's default layouts).
+  public let channels: Int
+
+  private let frames: AudioFrameReader
+  private let outputLayout: AudioChannelLayout
+  private var resampler: AudioResampler?
+  private var queue: AudioSampleQueue
+  /// True once the decoder and the resampler have given out everything.
+  private var finished = false
+
+  /// Opens audio stream `audioStream` of the local file at `path`, counted among its audio
+  /// streams (0 is the first, as in `MediaInfo.audio`), to read forward from output sample
+  /// `from` (an index at the output rate from time 0). It decodes from the start and drops
+  /// the samples before `from`, so the position is exact whatever the codec.
+  ///
+  /// Throws `MediaError.notMedia` naming the path when the file has no such audio stream.
+  /// `sampleRate` and `channels` must be positive and `from` not negative.
+  public init(path: String, audioStream: Int, sampleRate: Int, channels: Int, from: Int64 = 0)
+    throws(MediaError)
+  {
+    precondition(sampleRate > 0 && channels > 0 && from >= 0, "invalid audio reader settings")
+    self.sampleRate = sampleRate
+    self.channels = channels
+    frames = try AudioFrameReader(path: path, audioStream: audioStream)
+    outputLayout = AudioChannelLayout(defaultFor: channels)
+    queue = AudioSampleQueue(channels: channels, skipping: from)
+  }
+
+  /// Packets or frames the decoder rejected as invalid data and that were skipped.
+  public var skippedPackets: Int { frames.skippedPackets }
+
+  /// Fills `buffers[c][0..<count]` for each output channel c with the next samples; returns
+  /// how many samples per channel were written: `count` except at the end of the stream (then
+  /// fewer, and 0 after). There must be one buffer per channel, each holding `count` samples.
+  public func read(into buffers: [UnsafeMutableBufferPointer<Float>], count: Int)
+    throws(MediaError) -> Int
+  {
+    precondition(buffers.count == channels, "one buffer per output channel")
+    precondition(count >= 0 && buffers.allSatisfy { $0.count >= count }, "buffers too small")
+    while queue.count < count, !finished {
+      try convertNextFrame()
+    }
+    return queue.take(into: buffers, count: count)
+  }
+
+  /// Decodes one frame and resamples it into the queue; at the end of the stream, flushes
+  /// the resampler instead.
+  private func convertNextFrame() throws(MediaError) {
+    guard let frame = try frames.nextFrame() else {
+      try resampler?.flush(into: &queue)
+      finished = true
+      return
+    }
+    if let resampler, try resampler.accepts(frame) {
+      try resampler.convert(frame, into: &queue)
+      return
+    }
+    // The first frame, or a change of format midway: what the old resampler holds comes first.
+    try resampler?.flush(into: &queue)
+    let next = try AudioResampler(from: frame, to: sampleRate, layout: outputLayout)
+    resampler = next
+    try next.convert(frame, into: &queue)
+  }
+}

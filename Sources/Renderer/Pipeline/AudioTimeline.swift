@@ -1,0 +1,98 @@
+import Media
+import ProjectFile
+import RenderPlan
+import Timeline
+
+/// The render's sound: the plan's audio streams decoded, mixed and limited, handed to the
+/// writer in step with the video so the two interleave in the file, and ending on exactly the
+/// plan's sample count.
+final class AudioTimeline {
+  private let mixer: AudioMixer
+  private let fps: Rational
+  private let rate: Int64
+  private let sampleCount: Int64
+  private let channels: Int
+  private var written: Int64 = 0
+  /// One buffer of `chunk` samples per channel, owned for the timeline's life (pointers into
+  /// Swift arrays may not outlive the closure that lends them).
+  private let buffers: [UnsafeMutableBufferPointer<Float>]
+
+  /// Nil when the plan has no audio stream: the movie then has no audio track.
+  init?(plan: RenderPlan) {
+    guard !plan.audio.isEmpty else { return nil }
+    let format = plan.output.audio
+    let directory = plan.directory
+    fps = plan.output.fps
+    rate = Int64(format.sampleRate)
+    sampleCount = format.sampleCount
+    channels = format.channels
+    buffers = (0..<format.channels).map { _ in
+      UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.chunk)
+    }
+    mixer = AudioMixer(streams: plan.audio, format: format) { stream, from in
+      let path = ProjectPaths.resolve(stream.source, in: directory)
+      do throws(MediaError) {
+        return try AudioStreamReader(
+          path: path, audioStream: stream.audioStream, sampleRate: format.sampleRate,
+          channels: format.channels, from: from)
+      } catch {
+        throw RenderFailure(
+          "cannot decode audio stream \(stream.audioStream) of '\(stream.source)': \(error)",
+          audio: stream)
+      }
+    }
+  }
+
+  deinit {
+    for buffer in buffers { buffer.deallocate() }
+  }
+
+  /// Samples per channel mixed and written at a time.
+  private static let chunk = 4096
+
+  /// The encoding the writer needs for this timeline.
+  static func encoding(_ plan: RenderPlan) -> AudioEncoding {
+    AudioEncoding(
+      sampleRate: plan.output.audio.sampleRate, channels: plan.output.audio.channels,
+      bitRate: plan.output.audio.bitrate)
+  }
+
+  /// Samples the mix had to clip (with the limiter off).
+  var clippedSamples: Int { mixer.clippedSamples }
+
+  /// Writes the sound up to the end of video frame `k` (exclusive end `k + 1`).
+  func write(throughFrame k: Int64, to writer: MovieWriter) throws {
+    let end = min(sampleCount, TimeGrid.sample(at: Rational(k + 1) / fps, rate: rate))
+    while written < end {
+      let count = Int(min(Int64(Self.chunk), end - written))
+      try fill(count)
+      try writeBuffers(count, to: writer)
+      written += Int64(count)
+    }
+  }
+
+  /// Writes whatever is left of the sound (all of it is due once the last frame is written).
+  func finish(to writer: MovieWriter) throws {
+    while written < sampleCount {
+      let count = Int(min(Int64(Self.chunk), sampleCount - written))
+      try fill(count)
+      try writeBuffers(count, to: writer)
+      written += Int64(count)
+    }
+  }
+
+  private func fill(_ count: Int) throws {
+    let parts = buffers.map { UnsafeMutableBufferPointer(rebasing: $0[0..<count]) }
+    for part in parts { part.initialize(repeating: 0) }
+    try mixer.mix(into: parts, count: count)
+  }
+
+  private func writeBuffers(_ count: Int, to writer: MovieWriter) throws {
+    let parts = buffers.map { UnsafeBufferPointer(rebasing: $0[0..<count]) }
+    do throws(MediaError) {
+      try writer.writeAudio(parts)
+    } catch {
+      throw RenderFailure("encoding the audio failed: \(error)")
+    }
+  }
+}
