@@ -27,15 +27,15 @@ enum RenderOutcome {
   private static func diagnostic(
     _ severity: Severity, _ failure: RenderFailure, session: ProjectSession
   ) -> Diagnostic {
-    let layer = session.spec?.layers.first { $0.name.value == failure.layer }
-    let location = layer.map { spec in
-      failure.location.map {
-        SourceLocation(file: spec.location.file, line: $0.line, column: $0.column)
-      } ?? spec.location
+    // The plan keeps line and column; the file is the project's own.
+    let file = session.spec?.output.file.location.file
+    let location = file.flatMap { file in
+      failure.location.map { SourceLocation(file: file, line: $0.line, column: $0.column) }
     }
+    let isTrack = session.spec?.audioTracks.contains { $0.name.value == failure.layer } ?? false
+    let owner = failure.layer.map { "\(isTrack ? "audio track" : "layer") '\($0)': " } ?? ""
     return Diagnostic(
-      severity, id: severity == .error ? "render-failed" : "damaged-input",
-      failure.layer.map { "layer '\($0)': \(failure.message)" } ?? failure.message,
-      at: location)
+      severity, id: severity == .error ? "render-failed" : "render-warning",
+      owner + failure.message, at: location)
   }
 }

@@ -90,6 +90,16 @@ struct RenderAudioTests {
       let insertSource = try DecodedSound(path("insert.mp4"), in: folder)
         .decibels(660, from: 0.1, to: 0.9)
       #expect(abs(sound.left.count - 3 * 48000) < 1024, "\(sound.left.count) samples")
+      // After the edit list the sound lasts exactly as long as the picture.
+      let durations = try FFmpegCommand.ffprobe(
+        ["-show_entries", "stream=codec_type,duration", "-of", "csv=p=0", path("out.mp4")])
+      let seconds = Dictionary(
+        uniqueKeysWithValues: durations.split(separator: "\n").map { line in
+          let parts = line.split(separator: ",")
+          return (String(parts[0]), Double(parts[1]) ?? -1)
+        })
+      #expect(abs((seconds["audio"] ?? -1) - 3.0) <= 0.002, "\(durations)")
+      #expect(abs((seconds["video"] ?? -1) - 3.0) <= 0.002, "\(durations)")
       // The plate's stereo tone at −6 dB for the whole 3 s.
       let plate = sound.decibels(440, from: 0.2, to: 2.8)
       #expect(abs(plate - (plateSource - 6)) < 0.5, "plate \(plate) dB, source \(plateSource)")
