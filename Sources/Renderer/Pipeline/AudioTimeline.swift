@@ -13,6 +13,7 @@ final class AudioTimeline {
   private let sampleCount: Int64
   private let channels: Int
   private var written: Int64 = 0
+  private let damage: AudioDamage
   /// One buffer of `chunk` samples per channel, owned for the timeline's life (pointers into
   /// Swift arrays may not outlive the closure that lends them).
   private let buffers: [UnsafeMutableBufferPointer<Float>]
@@ -29,12 +30,16 @@ final class AudioTimeline {
     buffers = (0..<format.channels).map { _ in
       UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.chunk)
     }
+    let damage = AudioDamage()
+    self.damage = damage
     mixer = AudioMixer(streams: plan.audio, format: format) { stream, from in
       let path = ProjectPaths.resolve(stream.source, in: directory)
       do throws(MediaError) {
-        return try AudioStreamReader(
+        let reader = try AudioStreamReader(
           path: path, audioStream: stream.audioStream, sampleRate: format.sampleRate,
           channels: format.channels, from: from)
+        damage.track(reader, for: stream)
+        return reader
       } catch {
         throw RenderFailure(
           "cannot decode audio stream \(stream.audioStream) of '\(stream.source)': \(error)",
@@ -59,6 +64,9 @@ final class AudioTimeline {
 
   /// Samples the mix had to clip (with the limiter off).
   var clippedSamples: Int { mixer.clippedSamples }
+
+  /// Warnings for streams whose decoder skipped damaged packets, at their owners.
+  var warnings: [RenderFailure] { damage.warnings }
 
   /// Writes the sound up to the end of video frame `k` (exclusive end `k + 1`).
   func write(throughFrame k: Int64, to writer: MovieWriter) throws {
@@ -93,6 +101,32 @@ final class AudioTimeline {
       try writer.writeAudio(parts)
     } catch {
       throw RenderFailure("encoding the audio failed: \(error)")
+    }
+  }
+}
+
+/// Counts the damaged packets each audio stream's decoders skipped, across the reopenings of a
+/// looped stream, so the render can warn about them as it does for video.
+private final class AudioDamage {
+  private var streams: [(plan: AudioStreamPlan, skipped: Int, current: AudioStreamReader?)] = []
+
+  func track(_ reader: AudioStreamReader, for plan: AudioStreamPlan) {
+    if let index = streams.firstIndex(where: { $0.plan == plan }) {
+      streams[index].skipped += streams[index].current?.skippedPackets ?? 0
+      streams[index].current = reader
+    } else {
+      streams.append((plan, 0, reader))
+    }
+  }
+
+  var warnings: [RenderFailure] {
+    streams.compactMap { stream in
+      let skipped = stream.skipped + (stream.current?.skippedPackets ?? 0)
+      guard skipped > 0 else { return nil }
+      return RenderFailure(
+        "audio stream \(stream.plan.audioStream) of '\(stream.plan.source)' is damaged: "
+          + "\(skipped) packet\(skipped == 1 ? " was" : "s were") skipped",
+        audio: stream.plan)
     }
   }
 }

@@ -111,7 +111,7 @@ public final class MovieRender {
     } catch {
       throw RenderFailure("finishing the output failed: \(error)")
     }
-    var warnings = feeds.flatMap(\.warnings)
+    var warnings = feeds.flatMap(\.warnings) + (audio?.warnings ?? [])
     if let clipped = audio?.clippedSamples, clipped > 0 {
       warnings.append(
         RenderFailure(
