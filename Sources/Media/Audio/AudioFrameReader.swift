@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Timeline
 
 /// Demuxes and decodes one audio stream of a file from its start, handing out decoded frames
 /// in order. The decoder itself drops the encoder's priming samples and end padding that the
@@ -8,6 +9,9 @@ final class AudioFrameReader {
   private(set) var skippedPackets = 0
   /// A read failure that ended the input before the end of the file.
   private(set) var inputError: MediaError?
+  /// The video stream's first timestamp in seconds, which is the renderer's time 0 for the
+  /// file; nil for a file without video (then the sound's own first sample is time 0).
+  private let videoStart: Rational?
 
   private let format: FormatContext
   private let stream: UnsafeMutablePointer<AVStream>
@@ -36,6 +40,9 @@ final class AudioFrameReader {
         path: path, reason: "no audio stream \(audioStream): the file has \(audio.count)")
     }
     let stream = audio[audioStream]
+    videoStart = format.bestVideoStream.flatMap {
+      StreamTiming.seconds($0.pointee.start_time, $0.pointee.time_base)
+    }
     // Other streams are never read here; discarding them spares the demuxer their packets.
     for other in format.streams where other != stream {
       other.pointee.discard = AVDISCARD_ALL
@@ -44,6 +51,19 @@ final class AudioFrameReader {
     self.stream = stream
     self.decoder = try DecoderContext(for: stream)
     self.packet = try Packet()
+  }
+
+  /// Seconds from the file's time 0 to `frame`'s first sample (the first frame's, after the
+  /// decoder dropped the priming and moved its timestamp past it): positive when the sound
+  /// starts after the picture. 0 without video or timestamps, or when they are more than ten
+  /// seconds apart (a broken timestamp, not a real lead or delay).
+  func offset(of frame: DecoderFrame) -> Rational {
+    guard let videoStart,
+      let start = StreamTiming.seconds(
+        frame.pointer.pointee.best_effort_timestamp, stream.pointee.time_base)
+    else { return .zero }
+    let offset = start - videoStart
+    return abs(offset.doubleValue) <= 10 ? offset : .zero
   }
 
   /// The next decoded frame, or nil once the decoder is drained. Data the decoder rejects as

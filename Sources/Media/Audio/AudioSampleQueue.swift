@@ -14,6 +14,18 @@ struct AudioSampleQueue {
     planes = Array(repeating: [], count: channels)
   }
 
+  /// Before any sample arrives: the samples that will arrive start `lead` samples into the
+  /// timeline, so `lead` fewer are dropped, and if that leaves a deficit, the queue starts with
+  /// that many samples of silence (a lead may be negative: then more are dropped).
+  mutating func shiftStart(by lead: Int64) {
+    precondition(count == 0, "the start can only move before any sample arrives")
+    let remaining = skip - lead
+    skip = max(remaining, 0)
+    if remaining < 0 {
+      planes = planes.map { _ in Array(repeating: 0, count: Int(-remaining)) }
+    }
+  }
+
   /// Samples per channel waiting to be read.
   var count: Int { planes[0].count - head }
 

@@ -1,9 +1,13 @@
+import Timeline
+
 /// Decodes one audio stream of a file and resamples it with libswresample to float planar at
 /// `sampleRate` Hz with `channels` channels (libswresample's default matrix: a mono source
 /// lands in both channels of a stereo output at −3 dB each).
 ///
-/// Time 0 is the stream's first decoded sample, after the priming samples that the container
-/// tells the decoder to drop. Samples follow one another without regard to timestamps.
+/// Time 0 is the file's first video frame when it has video, as for the picture, else the
+/// stream's first sample; a stream that starts later is preceded by silence, one that starts
+/// earlier loses its lead. The priming samples the container tells the decoder to drop are
+/// gone before that. After the first, samples follow one another without regard to timestamps.
 public final class AudioStreamReader {
   /// The output rate in Hz.
   public let sampleRate: Int
@@ -63,6 +67,12 @@ public final class AudioStreamReader {
     if let resampler, try resampler.accepts(frame) {
       try resampler.convert(frame, into: &queue)
       return
+    }
+    if resampler == nil {
+      // The first frame is output sample `lead` of the file's timeline: reading from `from`
+      // drops `from − lead` decoded samples, or starts with `lead − from` of silence.
+      let lead = (frames.offset(of: frame) * Rational(Int64(sampleRate))).rounded
+      queue.shiftStart(by: lead)
     }
     // The first frame, or a change of format midway: what the old resampler holds comes first.
     try resampler?.flush(into: &queue)
