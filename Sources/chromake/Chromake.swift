@@ -12,6 +12,8 @@ struct Chromake: ParsableCommand {
       64 a bad command line; 1 anything else.
       """,
     version: version,
-    subcommands: [CheckCommand.self, PlanCommand.self, RenderCommand.self, FrameCommand.self]
+    subcommands: [
+      CheckCommand.self, PlanCommand.self, RenderCommand.self, FrameCommand.self, DepsCommand.self,
+    ]
   )
 }

@@ -32,6 +32,12 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Say which GPU renders, and why the device platform was not used.")
   var verbose = false
 
+  @Option(
+    help: ArgumentHelp(
+      "After a successful render, write what the output depends on here, as a Makefile rule.",
+      valueName: "file"))
+  var depfile: String?
+
   func validate() throws {
     if let output { _ = try OutputOverride.container(of: output) }
   }
@@ -64,6 +70,9 @@ struct RenderCommand: ParsableCommand {
         checkInterrupt: { try watch.throwIfInterrupted() })
       reporter.finish()
       RenderOutcome.reportWarnings(report.warnings, session: session)
+      if let depfile {
+        try writeDependencies(plan, to: depfile)
+      }
       if style == .bar {
         let seconds = ProgressReporter.uptimeSeconds() - started
         Terminal.writeError(
@@ -73,6 +82,20 @@ struct RenderCommand: ParsableCommand {
     } catch {
       reporter.finish()
       throw RenderOutcome.exit(for: error, session: session)
+    }
+  }
+}
+
+extension RenderCommand {
+  /// Writes the dependency file in one step (a build tool never reads half of one).
+  private func writeDependencies(_ plan: RenderPlan, to path: String) throws {
+    let text = DependencyFile.text(
+      plan: plan, project: options.project, folder: FileManager.default.currentDirectoryPath)
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      Terminal.writeError("chromake: error: cannot write --depfile \(path): \(error)\n")
+      throw ExitCode.failure
     }
   }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import ProjectFile
+public import RenderPlan
+
+/// What a render's output depends on, in the Makefile syntax that `make` includes and ninja
+/// reads with `deps = gcc`: `output: project sources…`, so a build tool reruns the render when
+/// the project file or any source, matte or audio file changes.
+public enum DependencyFile {
+  /// The rule for `plan`'s output. Paths inside `folder` (the build's working folder) are
+  /// written relative to it, as the build file names them; others stay absolute.
+  public static func text(plan: RenderPlan, project: String, folder: String) -> String {
+    let output = relative(ProjectPaths.resolve(plan.output.file, in: plan.directory), to: folder)
+    let inputs = plan.inputs.map {
+      relative(ProjectPaths.resolve($0.path, in: plan.directory), to: folder)
+    }
+    let projectPath = relative(ProjectPaths.resolve(project, in: folder), to: folder)
+    var lines = ["\(escape(output)):"]
+    for prerequisite in [projectPath] + inputs {
+      lines[lines.count - 1] += " \\"
+      lines.append("  \(escape(prerequisite))")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `path` relative to `folder` when it lies inside it.
+  static func relative(_ path: String, to folder: String) -> String {
+    let base = folder.hasSuffix("/") ? folder : folder + "/"
+    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+  }
+
+  /// Make's escapes: a space or `#` behind a backslash, `$` doubled. (A colon needs none in a
+  /// prerequisite, and ninja's depfile reader takes the same escapes.)
+  static func escape(_ path: String) -> String {
+    var escaped = ""
+    for character in path {
+      switch character {
+      case " ", "#": escaped += "\\\(character)"
+      case "$": escaped += "$$"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}
