@@ -1,5 +1,4 @@
 import ArgumentParser
-import Diagnostics
 import Renderer
 import Timeline
 
@@ -13,11 +12,7 @@ struct CheckCommand: ParsableCommand {
   @OptionGroup var options: ProjectOptions
 
   func run() throws {
-    let session = ProjectSession.open(path: options.project, overrides: options.overrides)
-    Terminal.report(session.diagnostics, sources: session.sources)
-    guard let plan = session.plan, !session.diagnostics.hasErrors else {
-      throw ExitCode.projectErrors
-    }
+    let plan = try options.openPlan().plan
     let o = plan.output
     let streams = plan.audio.count
     Terminal.writeOutput(

@@ -12,11 +12,7 @@ struct DepsCommand: ParsableCommand {
   @OptionGroup var options: ProjectOptions
 
   func run() throws {
-    let session = ProjectSession.open(path: options.project, overrides: options.overrides)
-    Terminal.report(session.diagnostics, sources: session.sources)
-    guard let plan = session.plan, !session.diagnostics.hasErrors else {
-      throw ExitCode.projectErrors
-    }
+    let plan = try options.openPlan().plan
     Terminal.writeOutput(
       DependencyFile.text(
         plan: plan, project: options.project,

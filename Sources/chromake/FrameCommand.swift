@@ -34,11 +34,7 @@ struct FrameCommand: ParsableCommand {
   }
 
   func run() throws {
-    let session = ProjectSession.open(path: options.project, overrides: options.overrides)
-    Terminal.report(session.diagnostics, sources: session.sources)
-    guard let plan = session.plan, !session.diagnostics.hasErrors else {
-      throw ExitCode.projectErrors
-    }
+    let (session, plan) = try options.openPlan()
     guard case .success(let time) = TimeParser.parse(at) else { throw ExitCode.validationFailure }
     let fps = plan.output.fps
     // The frame showing at `time`: frame k covers k/fps up to (k + 1)/fps.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Diagnostics
 import Foundation
 import RenderPlan
 import Renderer
@@ -17,11 +16,7 @@ struct PlanCommand: ParsableCommand {
   var json = false
 
   func run() throws {
-    let session = ProjectSession.open(path: options.project, overrides: options.overrides)
-    Terminal.report(session.diagnostics, sources: session.sources)
-    guard let plan = session.plan, !session.diagnostics.hasErrors else {
-      throw ExitCode.projectErrors
-    }
+    let plan = try options.openPlan().plan
     if json {
       FileHandle.standardOutput.write(try plan.canonicalJSON())
     } else {

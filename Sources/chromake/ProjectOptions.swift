@@ -1,5 +1,7 @@
 import ArgumentParser
 import ProjectFile
+import RenderPlan
+import Renderer
 
 /// The options every command that reads a project shares.
 struct ProjectOptions: ParsableArguments {
@@ -12,6 +14,17 @@ struct ProjectOptions: ParsableArguments {
       "Override a {{name}} variable; repeatable.",
       valueName: "name=value"))
   var assignments: [String] = []
+
+  /// Every command's front half: loads, checks and plans the project, prints its diagnostics,
+  /// and gives the session and plan, or exits 65 when the project has errors.
+  func openPlan() throws -> (session: ProjectSession, plan: RenderPlan) {
+    let session = ProjectSession.open(path: project, overrides: overrides)
+    Terminal.report(session.diagnostics, sources: session.sources)
+    guard let plan = session.plan, !session.diagnostics.hasErrors else {
+      throw ExitCode.projectErrors
+    }
+    return (session, plan)
+  }
 
   /// `--set` values, in order (a later one for the same name wins).
   var overrides: [(name: String, value: String)] {

@@ -48,14 +48,8 @@ struct RenderCommand: ParsableCommand {
     // watch starts ignoring it: unblocked now, it takes its default action before any output
     // exists.
     InterruptWatch.unblockSignals()
-    let session = ProjectSession.open(path: options.project, overrides: options.overrides)
-    Terminal.report(session.diagnostics, sources: session.sources)
-    guard var plan = session.plan, !session.diagnostics.hasErrors else {
-      throw ExitCode.projectErrors
-    }
-    if let output {
-      plan = try OutputOverride.apply(output, to: plan)
-    }
+    let (session, planned) = try options.openPlan()
+    let plan = try output.map { try OutputOverride.apply($0, to: planned) } ?? planned
     let context = try GPUSetup.context(verbose: verbose)
     let style = progress.resolved()
     let reporter = ProgressReporter(

@@ -6,23 +6,12 @@ import Timeline
 /// container records (an MP4 edit list), so the first sample given out is the stream's time 0.
 final class AudioFrameReader {
   /// Packets or frames the decoder rejected as invalid data and that were skipped.
-  private(set) var skippedPackets = 0
-  /// A read failure that ended the input before the end of the file.
-  private(set) var inputError: MediaError?
+  var skippedPackets: Int { decoding.skippedPackets }
   /// The video stream's first timestamp in seconds, which is the renderer's time 0 for the
   /// file; nil for a file without video (then the sound's own first sample is time 0).
   private let videoStart: Rational?
 
-  private let format: FormatContext
-  private let stream: UnsafeMutablePointer<AVStream>
-  private let decoder: DecoderContext
-  private let packet: Packet
-  /// True when `packet` holds a packet the decoder refused with "try again".
-  private var packetPending = false
-  /// True once the null packet that starts draining has been sent.
-  private var inputEnded = false
-  /// True once the decoder has given out its last frame.
-  private var drained = false
+  private let decoding: StreamDecoder
 
   /// Opens the local file at `path` (the `file` protocol only) and the decoder of its audio
   /// stream number `audioStream`, counted among the audio streams only (0 is the first).
@@ -43,14 +32,7 @@ final class AudioFrameReader {
     videoStart = format.bestVideoStream.flatMap {
       StreamTiming.seconds($0.pointee.start_time, $0.pointee.time_base)
     }
-    // Other streams are never read here; discarding them spares the demuxer their packets.
-    for other in format.streams where other != stream {
-      other.pointee.discard = AVDISCARD_ALL
-    }
-    self.format = format
-    self.stream = stream
-    self.decoder = try DecoderContext(for: stream)
-    self.packet = try Packet()
+    decoding = try StreamDecoder(format: format, stream: stream)
   }
 
   /// Seconds from the file's time 0 to `frame`'s first sample (the first frame's, after the
@@ -60,72 +42,17 @@ final class AudioFrameReader {
   func offset(of frame: DecoderFrame) -> Rational {
     guard let videoStart,
       let start = StreamTiming.seconds(
-        frame.pointer.pointee.best_effort_timestamp, stream.pointee.time_base)
+        frame.pointer.pointee.best_effort_timestamp, decoding.stream.pointee.time_base)
     else { return .zero }
     let offset = start - videoStart
     return abs(offset.doubleValue) <= 10 ? offset : .zero
   }
 
-  /// The next decoded frame, or nil once the decoder is drained. Data the decoder rejects as
-  /// invalid is skipped and counted, as the `ffmpeg` command does; any other failure throws.
+  /// The next decoded frame with samples in it, or nil once the decoder is drained.
   func nextFrame() throws(MediaError) -> DecoderFrame? {
-    while !drained {
-      let frame = try DecoderFrame()
-      let code = avcodec_receive_frame(decoder.pointer, frame.pointer)
-      if code == FFmpegCode.invalidData {
-        skippedPackets += 1
-        continue
-      }
-      switch try checkStep(code, "avcodec_receive_frame") {
-      case .ready:
-        if frame.pointer.pointee.nb_samples > 0 { return frame }
-      case .tryAgain:
-        try feed()
-      case .endOfFile:
-        drained = true
-      }
+    while let frame = try decoding.nextFrame() {
+      if frame.pointer.pointee.nb_samples > 0 { return frame }
     }
     return nil
-  }
-
-  /// Reads packets of the stream and gives one to the decoder; at the end of the input, sends
-  /// the null packet that makes the decoder give back the frames it still holds.
-  private func feed() throws(MediaError) {
-    guard !inputEnded else {
-      drained = true
-      return
-    }
-    while true {
-      if !packetPending {
-        packet.clear()
-        let code = av_read_frame(format.pointer, packet.pointer)
-        if code < 0 {
-          // A truncated or damaged file ends here like a whole one: what was read is decoded.
-          if code != FFmpegCode.endOfFile {
-            inputError = .ffmpeg(call: "av_read_frame", code: code, message: ffmpegErrorText(code))
-          }
-          inputEnded = true
-          _ = try checkStep(avcodec_send_packet(decoder.pointer, nil), "avcodec_send_packet")
-          return
-        }
-        guard packet.pointer.pointee.stream_index == stream.pointee.index else { continue }
-      }
-      let code = avcodec_send_packet(decoder.pointer, packet.pointer)
-      if code == FFmpegCode.invalidData {
-        skippedPackets += 1
-        packetPending = false
-        return
-      }
-      switch try checkStep(code, "avcodec_send_packet") {
-      case .ready:
-        packetPending = false
-      case .tryAgain:
-        // The decoder has frames to give first; the packet is sent again on the next call.
-        packetPending = true
-      case .endOfFile:
-        drained = true
-      }
-      return
-    }
   }
 }

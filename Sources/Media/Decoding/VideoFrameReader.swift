@@ -10,28 +10,21 @@ final class VideoFrameReader {
   /// which becomes time 0; nil until that frame is decoded.
   private(set) var origin: Int64?
   /// True once the decoder has given out its last frame; cleared by a seek.
-  private(set) var drained = false
+  var drained: Bool { decoding.drained }
   /// Packets or frames the decoder rejected as invalid data and that were skipped.
-  private(set) var skippedPackets = 0
-  /// Damage the decoder worked around rather than rejected: packets the demuxer flagged
-  /// corrupt (an MPEG-TS continuity error) and frames decoded with errors concealed.
-  private(set) var damagedPackets = 0
+  var skippedPackets: Int { decoding.skippedPackets }
+  /// Damage the decoder worked around rather than rejected (see `StreamDecoder`).
+  var damagedPackets: Int { decoding.damagedPackets }
   /// A read failure that ended the input before the end of the file.
-  private(set) var inputError: MediaError?
+  var inputError: MediaError? { decoding.inputError }
 
-  private let format: FormatContext
-  private let stream: UnsafeMutablePointer<AVStream>
-  private let decoder: DecoderContext
-  private let packet: Packet
+  private let decoding: StreamDecoder
+  private var stream: UnsafeMutablePointer<AVStream> { decoding.stream }
   private let scaler = DecoderScaler()
   /// One frame's length in ticks at the stream's frame rate, for frames without a timestamp.
   private let nominalFrameTicks: Int64?
   /// The raw pts of the last frame given out since opening or seeking.
   private var lastRaw: Int64?
-  /// True when `packet` holds a packet the decoder refused with "try again".
-  private var packetPending = false
-  /// True once the null packet that starts draining has been sent.
-  private var inputEnded = false
 
   /// Opens the local file at `path` (the `file` protocol only) and the decoder of its best
   /// video stream, never an attached picture such as cover art.
@@ -47,15 +40,8 @@ final class VideoFrameReader {
     guard timeBase.num > 0, timeBase.den > 0 else {
       throw .notMedia(path: path, reason: "the video stream has no time base")
     }
-    // Other streams are never read here; discarding them spares the demuxer their packets.
-    for other in format.streams where other != stream {
-      other.pointee.discard = AVDISCARD_ALL
-    }
-    self.format = format
-    self.stream = stream
+    self.decoding = try StreamDecoder(format: format, stream: stream)
     self.timeBase = timeBase
-    self.decoder = try DecoderContext(for: stream)
-    self.packet = try Packet()
     let rate = stream.pointee.avg_frame_rate
     if rate.num > 0, rate.den > 0 {
       let ticks = Rational(
@@ -73,21 +59,8 @@ final class VideoFrameReader {
   /// decoder rejects as invalid is skipped and counted, as the `ffmpeg` command does; any
   /// other decoder failure throws.
   func nextFrame() throws(MediaError) -> DecodedFrame? {
-    while !drained {
-      let frame = try DecoderFrame()
-      let code = avcodec_receive_frame(decoder.pointer, frame.pointer)
-      if code == FFmpegCode.invalidData {
-        skippedPackets += 1
-        continue
-      }
-      switch try checkStep(code, "avcodec_receive_frame") {
-      case .ready:
-        if let decoded = try accept(frame) { return decoded }
-      case .tryAgain:
-        try feed()
-      case .endOfFile:
-        drained = true
-      }
+    while let frame = try decoding.nextFrame() {
+      if let decoded = try accept(frame) { return decoded }
     }
     return nil
   }
@@ -97,16 +70,12 @@ final class VideoFrameReader {
   func seek(to ticks: Int64) throws(MediaError) {
     let origin = self.origin ?? 0
     let (target, overflow) = origin.addingReportingOverflow(ticks)
-    let index = stream.pointee.index
+    let timestamp = overflow ? (ticks < 0 ? .min : .max) : target
     try check(
       av_seek_frame(
-        format.pointer, index, overflow ? (ticks < 0 ? .min : .max) : target, AVSEEK_FLAG_BACKWARD),
+        decoding.format.pointer, stream.pointee.index, timestamp, AVSEEK_FLAG_BACKWARD),
       "av_seek_frame")
-    decoder.flush()
-    packet.clear()
-    packetPending = false
-    inputEnded = false
-    drained = false
+    decoding.restart()
     lastRaw = nil
   }
 
@@ -134,57 +103,9 @@ final class VideoFrameReader {
     return Rational(numerator, denominator).floor
   }
 
-  /// Reads packets of the stream and gives one to the decoder; at the end of the input, sends
-  /// the null packet that makes the decoder give back the frames it still holds.
-  private func feed() throws(MediaError) {
-    // The decoder asks for input after draining began only if it has nothing left.
-    guard !inputEnded else {
-      drained = true
-      return
-    }
-    while true {
-      if !packetPending {
-        packet.clear()
-        let code = av_read_frame(format.pointer, packet.pointer)
-        if code < 0 {
-          // A truncated or damaged file ends here like a whole one: what was read is decoded.
-          if code != FFmpegCode.endOfFile {
-            inputError = .ffmpeg(call: "av_read_frame", code: code, message: ffmpegErrorText(code))
-          }
-          inputEnded = true
-          _ = try checkStep(avcodec_send_packet(decoder.pointer, nil), "avcodec_send_packet")
-          return
-        }
-        guard packet.pointer.pointee.stream_index == stream.pointee.index else { continue }
-        if packet.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
-          damagedPackets += 1
-        }
-      }
-      let code = avcodec_send_packet(decoder.pointer, packet.pointer)
-      if code == FFmpegCode.invalidData {
-        skippedPackets += 1
-        packetPending = false
-        return
-      }
-      switch try checkStep(code, "avcodec_send_packet") {
-      case .ready:
-        packetPending = false
-      case .tryAgain:
-        // The decoder has frames to give first; the packet is sent again on the next call.
-        packetPending = true
-      case .endOfFile:
-        drained = true
-      }
-      return
-    }
-  }
-
   /// Times a decoded frame and brings it into a `PlaneLayout`; nil when it must be dropped.
   private func accept(_ frame: DecoderFrame) throws(MediaError) -> DecodedFrame? {
     let picture = frame.pointer.pointee
-    if picture.decode_error_flags != 0 || picture.flags & AV_FRAME_FLAG_CORRUPT != 0 {
-      damagedPackets += 1
-    }
     guard let raw = rawTime(of: picture) else { return nil }
     if let lastRaw, raw <= lastRaw { return nil }
     let origin = self.origin ?? raw
