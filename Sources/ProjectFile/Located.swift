@@ -9,12 +9,17 @@ public struct Located<Value: Sendable>: Sendable {
   public var value: Value
   /// Where it was written.
   public var location: SourceLocation
+  /// The `{{variables}}` substituted into the text the value was read from, in order.
+  public var substitutions: [Substitution] = []
 
   /// Pairs a value with its location.
   public init(_ value: Value, at location: SourceLocation) {
     self.value = value
     self.location = location
   }
+
+  /// Notes saying which variables made this value, for messages about it.
+  public var substitutionNotes: [Diagnostic.Note] { substitutions.map(\.note) }
 }
 
 extension Located: Equatable where Value: Equatable {}

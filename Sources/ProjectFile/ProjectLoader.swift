@@ -21,7 +21,7 @@ public enum ProjectLoader {
   public static let supportedVersions = [1]
 
   /// Loads the file at `path`. `overrides` are `--set` values, applied over `variables:`.
-  public static func load(path: String, overrides: [(name: String, value: String)] = [])
+  public static func load(path: String, overrides: [VariableOverride] = [])
     -> LoadResult
   {
     let data: Data
@@ -49,7 +49,7 @@ public enum ProjectLoader {
   /// Loads a project from text, as if read from `path` in `directory`.
   public static func load(
     text: String, path: String, directory: String,
-    overrides: [(name: String, value: String)] = []
+    overrides: [VariableOverride] = []
   ) -> LoadResult {
     var sources = SourceText()
     sources.add(file: path, text: text)

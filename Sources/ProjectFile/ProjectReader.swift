@@ -6,7 +6,7 @@ import Yams
 /// version, variables (so placeholders resolve), output (so `45f` can be checked), then layers.
 extension ReadContext {
   func readProject(
-    _ root: Node, path: String, directory: String, overrides: [(name: String, value: String)]
+    _ root: Node, path: String, directory: String, overrides: [VariableOverride]
   ) -> ProjectSpec? {
     let keys = ["version", "output", "layers", "audio", "variables"]
     guard let map = MappingReader(root, subject: "the project", keys: keys, in: self) else {
@@ -51,7 +51,7 @@ extension ReadContext {
     return Located(v, at: s.location)
   }
 
-  private func readVariables(_ node: Node?, overrides: [(name: String, value: String)]) {
+  private func readVariables(_ node: Node?, overrides: [VariableOverride]) {
     if let node, case .mapping(let mapping) = node {
       var seen: Set<String> = []
       for (key, value) in mapping {
@@ -74,26 +74,37 @@ extension ReadContext {
           continue
         }
         variables.set(
-          name, .init(value: scalar.string, location: location(of: value), origin: "variables"))
+          name,
+          .init(
+            value: scalar.string, location: location(of: value), origin: "variables", source: nil))
       }
     } else if let node {
       error(
         "wrong-type", "variables must be a mapping of names to values, found \(node.kindName)",
         at: location(of: node))
     }
-    for (name, value) in overrides {
-      let declared = variables.entries[name]?.location
-      variables.set(name, .init(value: value, location: declared, origin: "--set"))
+    for override in overrides {
+      let declared = variables.entries[override.name]?.location
+      variables.set(
+        override.name,
+        .init(
+          value: override.value, location: declared, origin: override.origin,
+          source: override.source))
     }
   }
 
   /// A `--set` naming a variable that the file neither declares nor uses is almost surely a typo.
-  private func checkOverridesUsed(_ overrides: [(name: String, value: String)]) {
-    for (name, _) in overrides
-    where variables.entries[name]?.location == nil && !variables.used.contains(name) {
+  private func checkOverridesUsed(_ overrides: [VariableOverride]) {
+    for override in overrides
+    where variables.entries[override.name]?.location == nil
+      && !variables.used.contains(override.name)
+    {
+      let name = override.name
       let known = variables.entries.keys.filter { $0 != name }.sorted()
+      let subject = override.origin == "--set" ? "--set \(name)" : override.origin
       error(
-        "unknown-variable", "--set \(name): the project has no variable '\(name)'", at: nil,
+        "unknown-variable", "\(subject): the project has no variable '\(name)'",
+        at: override.source,
         help: Suggestions.help(for: name, among: known)
           ?? "declare it under 'variables:' or use it as {{\(name)}}")
     }

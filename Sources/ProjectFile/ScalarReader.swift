@@ -9,12 +9,11 @@ struct ScalarText {
   /// Whether it was written in quotes (a quoted `"true"` is still a string).
   var quoted: Bool
   /// The variables substituted into it, for notes on later errors.
-  var substitutions: [(name: String, value: String)]
+  var substitutions: [Substitution]
 
-  /// Notes saying which variables made this value, so that a bad `--set` value is traceable.
-  var substitutionNotes: [Diagnostic.Note] {
-    substitutions.map { .init("'{{\($0.name)}}' was replaced by '\($0.value)'") }
-  }
+  /// Notes saying which variables made this value, so that a bad `--set` or data value is
+  /// traceable to where it was written.
+  var substitutionNotes: [Diagnostic.Note] { substitutions.map(\.note) }
 }
 
 extension ReadContext {
@@ -62,7 +61,7 @@ extension ReadContext {
     case .success(let placeholders):
       var result = ""
       var cursor = scalar.string.unicodeScalars.startIndex
-      var substitutions: [(String, String)] = []
+      var substitutions: [Substitution] = []
       var failed = false
       for p in placeholders {
         let start = scalar.string.unicodeScalars.index(
@@ -81,7 +80,10 @@ extension ReadContext {
           continue
         }
         result += entry.value
-        substitutions.append((p.name, entry.value))
+        substitutions.append(
+          Substitution(
+            name: p.name, value: entry.value, origin: entry.origin,
+            source: entry.source ?? entry.location))
       }
       result += String(scalar.string.unicodeScalars[cursor...])
       if failed { return nil }

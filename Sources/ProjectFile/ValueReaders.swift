@@ -9,7 +9,9 @@ import Yams
 extension ReadContext {
   func string(_ node: Node, what: String) -> Located<String>? {
     guard let s = scalarText(node, expected: what) else { return nil }
-    return Located(s.text, at: s.location)
+    var located = Located(s.text, at: s.location)
+    located.substitutions = s.substitutions
+    return located
   }
 
   func nonEmptyString(_ node: Node, what: String) -> Located<String>? {

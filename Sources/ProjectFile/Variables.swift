@@ -6,10 +6,12 @@ public struct VariableTable: Sendable {
   public struct Entry: Sendable {
     /// The text substituted for `{{name}}`.
     public var value: String
-    /// Where the value was given: the `variables:` entry, or `nil` for the command line.
+    /// Where the variable is declared under `variables:`, or `nil` when it is not.
     public var location: SourceLocation?
-    /// `"--set"` or `"variables"` (later: a data row), for messages.
+    /// `"variables"`, `"--set"`, or a data row such as `ads.csv row 3, column 'price'`.
     public var origin: String
+    /// Where the value itself was written when not in the project: a data file's cell.
+    public var source: SourceLocation?
   }
 
   /// Entries by name.
@@ -39,6 +41,47 @@ public struct VariableTable: Sendable {
 
   private static func isLetter(_ c: Unicode.Scalar) -> Bool {
     ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+  }
+}
+
+/// A value given for a variable from outside the project file: `--set name=value` or a cell
+/// of a batch data row.
+public struct VariableOverride: Sendable, Hashable {
+  /// The variable's name.
+  public var name: String
+  /// Its value.
+  public var value: String
+  /// `"--set"`, or a data row such as `ads.csv row 3, column 'price'`, for messages.
+  public var origin: String
+  /// The data file's cell, when the value came from one.
+  public var source: SourceLocation?
+
+  /// An override; `origin` defaults to the command line.
+  public init(name: String, value: String, origin: String = "--set", source: SourceLocation? = nil)
+  {
+    self.name = name
+    self.value = value
+    self.origin = origin
+    self.source = source
+  }
+}
+
+/// One variable substituted into a value: which, with what, and where that came from, so a
+/// message about the value can say how it was made.
+public struct Substitution: Sendable, Hashable {
+  /// The variable's name.
+  public var name: String
+  /// The text it was replaced by.
+  public var value: String
+  /// `"variables"`, `"--set"` or a data row.
+  public var origin: String
+  /// Where the value was written: a data file's cell, or the `variables:` entry.
+  public var source: SourceLocation?
+
+  /// The note that explains the substitution.
+  public var note: Diagnostic.Note {
+    let from = origin == "variables" ? "" : " (from \(origin))"
+    return .init("'{{\(name)}}' was replaced by '\(value)'\(from)", at: source)
   }
 }
 

@@ -37,7 +37,8 @@ public enum MediaInspector {
   static func diagnostic(for error: MediaError, reference ref: MediaReference) -> Diagnostic {
     let what = "\(ref.role.rawValue) of '\(ref.owner)'"
     let notes: [Diagnostic.Note] =
-      ref.path.value == ref.resolved ? [] : [.init("resolved to \(ref.resolved)")]
+      ref.path.substitutionNotes
+      + (ref.path.value == ref.resolved ? [] : [.init("resolved to \(ref.resolved)")])
     switch error {
     case .fileNotFound:
       return .error(

@@ -17,7 +17,7 @@ public struct ProjectSession: Sendable {
   public var sources: SourceText
 
   /// Loads, inspects and plans the project at `path`.
-  public static func open(path: String, overrides: [(name: String, value: String)])
+  public static func open(path: String, overrides: [VariableOverride])
     -> ProjectSession
   {
     let loaded = ProjectLoader.load(path: path, overrides: overrides)

@@ -27,8 +27,8 @@ struct ProjectOptions: ParsableArguments {
   }
 
   /// `--set` values, in order (a later one for the same name wins).
-  var overrides: [(name: String, value: String)] {
-    assignments.compactMap(Self.split)
+  var overrides: [VariableOverride] {
+    assignments.compactMap(Self.split).map { VariableOverride(name: $0.name, value: $0.value) }
   }
 
   func validate() throws {

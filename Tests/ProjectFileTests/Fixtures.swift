@@ -29,13 +29,12 @@ enum Fixtures {
   }()
 
   /// `# set: name=value` lines at the top of a fixture stand for `--set` options.
-  static func overrides(in text: String) -> [(name: String, value: String)] {
+  static func overrides(in text: String) -> [VariableOverride] {
     text.split(separator: "\n").compactMap { line in
       guard line.hasPrefix("# set: "), let eq = line.firstIndex(of: "=") else { return nil }
-      return (
-        String(line[line.index(line.startIndex, offsetBy: 7)..<eq]),
-        String(line[line.index(after: eq)...])
-      )
+      return VariableOverride(
+        name: String(line[line.index(line.startIndex, offsetBy: 7)..<eq]),
+        value: String(line[line.index(after: eq)...]))
     }
   }
 
