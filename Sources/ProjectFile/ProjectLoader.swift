@@ -20,10 +20,12 @@ public enum ProjectLoader {
   /// The format versions this build reads.
   public static let supportedVersions = [1]
 
-  /// Loads the file at `path`. `overrides` are `--set` values, applied over `variables:`.
-  public static func load(path: String, overrides: [VariableOverride] = [])
-    -> LoadResult
-  {
+  /// Loads the file at `path`. `overrides` are `--set` or data-row values, applied over
+  /// `variables:`. A path built from a variable must stay inside the project's folder unless
+  /// `allowOutsideRoot` is set.
+  public static func load(
+    path: String, overrides: [VariableOverride] = [], allowOutsideRoot: Bool = false
+  ) -> LoadResult {
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -43,13 +45,15 @@ public enum ProjectLoader {
         sources: SourceText())
     }
     let directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
-    return load(text: text, path: path, directory: directory, overrides: overrides)
+    return load(
+      text: text, path: path, directory: directory, overrides: overrides,
+      allowOutsideRoot: allowOutsideRoot)
   }
 
   /// Loads a project from text, as if read from `path` in `directory`.
   public static func load(
     text: String, path: String, directory: String,
-    overrides: [VariableOverride] = []
+    overrides: [VariableOverride] = [], allowOutsideRoot: Bool = false
   ) -> LoadResult {
     var sources = SourceText()
     sources.add(file: path, text: text)
@@ -71,6 +75,7 @@ public enum ProjectLoader {
         sources: sources)
     }
     let context = ReadContext(file: path, text: text, variables: VariableTable())
+    context.allowOutsideRoot = allowOutsideRoot
     let spec = context.readProject(root, path: path, directory: directory, overrides: overrides)
     return LoadResult(
       spec: spec, diagnostics: context.diagnostics.sortedByLocation(), sources: sources)

@@ -7,6 +7,8 @@ final class ReadContext {
   let file: String
   let lines: [Substring]
   var variables: VariableTable
+  /// Whether a path built from a variable may lead outside the project's folder.
+  var allowOutsideRoot = false
   private(set) var diagnostics: [Diagnostic] = []
 
   init(file: String, text: String, variables: VariableTable) {

@@ -17,10 +17,11 @@ public struct ProjectSession: Sendable {
   public var sources: SourceText
 
   /// Loads, inspects and plans the project at `path`.
-  public static func open(path: String, overrides: [VariableOverride])
-    -> ProjectSession
-  {
-    let loaded = ProjectLoader.load(path: path, overrides: overrides)
+  public static func open(
+    path: String, overrides: [VariableOverride], allowOutsideRoot: Bool = false
+  ) -> ProjectSession {
+    let loaded = ProjectLoader.load(
+      path: path, overrides: overrides, allowOutsideRoot: allowOutsideRoot)
     var session = ProjectSession(
       spec: loaded.spec, plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources)
     guard let spec = loaded.spec else { return session }

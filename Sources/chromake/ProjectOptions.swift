@@ -15,10 +15,15 @@ struct ProjectOptions: ParsableArguments {
       valueName: "name=value"))
   var assignments: [String] = []
 
+  @Flag(
+    help: "Let a path built from a {{variable}} lead outside the project's folder.")
+  var allowOutsideRoot = false
+
   /// Every command's front half: loads, checks and plans the project, prints its diagnostics,
   /// and gives the session and plan, or exits 65 when the project has errors.
   func openPlan() throws -> (session: ProjectSession, plan: RenderPlan) {
-    let session = ProjectSession.open(path: project, overrides: overrides)
+    let session = ProjectSession.open(
+      path: project, overrides: overrides, allowOutsideRoot: allowOutsideRoot)
     Terminal.report(session.diagnostics, sources: session.sources)
     guard let plan = session.plan, !session.diagnostics.hasErrors else {
       throw ExitCode.projectErrors
