@@ -13,6 +13,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    // SHA-256 for render fingerprints: BoringSSL's hardware-accelerated hashing, which a
+    // fingerprint of gigabytes of sources needs, and no C library of our own to bind.
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
   ],
   targets: [
     .systemLibrary(
@@ -40,7 +43,12 @@ let package = Package(
     .target(name: "Media", dependencies: ["CFFmpeg", "Timeline"]),
     .target(name: "Shaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
     .target(name: "GPU", dependencies: ["CEGL", "Shaders"]),
-    .target(name: "Renderer", dependencies: ["RenderPlan", "Media", "GPU"]),
+    .target(
+      name: "Renderer",
+      dependencies: [
+        "RenderPlan", "Media", "GPU", .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
     .executableTarget(
       name: "chromake",
       dependencies: [

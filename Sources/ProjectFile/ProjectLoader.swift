@@ -13,6 +13,8 @@ public struct LoadResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// The project file's text, for printers.
   public var sources: SourceText
+  /// Every value the file sets, after substitution, for explaining what changed.
+  public var fields: [ProjectField] = []
 }
 
 /// Reads a project file: YAML → located, typed `ProjectSpec`, reporting every problem at once.
@@ -78,6 +80,7 @@ public enum ProjectLoader {
     context.allowOutsideRoot = allowOutsideRoot
     let spec = context.readProject(root, path: path, directory: directory, overrides: overrides)
     return LoadResult(
-      spec: spec, diagnostics: context.diagnostics.sortedByLocation(), sources: sources)
+      spec: spec, diagnostics: context.diagnostics.sortedByLocation(), sources: sources,
+      fields: ProjectFields.flatten(root, context: context))
   }
 }

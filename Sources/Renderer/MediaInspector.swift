@@ -14,17 +14,23 @@ public enum MediaInspector {
     public var diagnostics: [Diagnostic]
   }
 
-  /// Probes the files `spec` names.
-  public static func inspect(_ spec: ProjectSpec) -> Inspection {
+  /// Probes the files `spec` names, except those `known` already has facts for.
+  public static func inspect(
+    _ spec: ProjectSpec, known: (String) -> MediaFacts? = { _ in nil }
+  ) -> Inspection {
     var facts: [String: MediaFacts] = [:]
     var failures: [String: MediaError] = [:]
     var diagnostics: [Diagnostic] = []
     for ref in spec.mediaReferences {
       if facts[ref.resolved] == nil && failures[ref.resolved] == nil {
-        do {
-          facts[ref.resolved] = MediaFacts(try MediaProbe.probe(path: ref.resolved))
-        } catch {
-          failures[ref.resolved] = error
+        if let knownFacts = known(ref.resolved) {
+          facts[ref.resolved] = knownFacts
+        } else {
+          do {
+            facts[ref.resolved] = MediaFacts(try MediaProbe.probe(path: ref.resolved))
+          } catch {
+            failures[ref.resolved] = error
+          }
         }
       }
       if let failure = failures[ref.resolved] {

@@ -15,17 +15,24 @@ public struct ProjectSession: Sendable {
   public var diagnostics: [Diagnostic]
   /// File texts for quoting in messages.
   public var sources: SourceText
+  /// Every value the project file sets, after substitution (for `--explain`).
+  public var fields: [ProjectField] = []
 
   /// Loads, inspects and plans the project at `path`.
+  ///
+  /// `known` gives the facts of a file already probed, by resolved path (a render record's, for
+  /// a file whose stamp has not changed), so a check that nothing changed need not open them.
   public static func open(
-    path: String, overrides: [VariableOverride], allowOutsideRoot: Bool = false
+    path: String, overrides: [VariableOverride], allowOutsideRoot: Bool = false,
+    known: (ProjectSpec, String) -> MediaFacts? = { _, _ in nil }
   ) -> ProjectSession {
     let loaded = ProjectLoader.load(
       path: path, overrides: overrides, allowOutsideRoot: allowOutsideRoot)
     var session = ProjectSession(
-      spec: loaded.spec, plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources)
+      spec: loaded.spec, plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources,
+      fields: loaded.fields)
     guard let spec = loaded.spec else { return session }
-    let inspection = MediaInspector.inspect(spec)
+    let inspection = MediaInspector.inspect(spec) { known(spec, $0) }
     session.diagnostics += inspection.diagnostics
     session.diagnostics += MediaChecks.check(spec, facts: inspection.facts)
     if !session.diagnostics.hasErrors {

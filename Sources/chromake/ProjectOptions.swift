@@ -21,9 +21,13 @@ struct ProjectOptions: ParsableArguments {
 
   /// Every command's front half: loads, checks and plans the project, prints its diagnostics,
   /// and gives the session and plan, or exits 65 when the project has errors.
-  func openPlan() throws -> (session: ProjectSession, plan: RenderPlan) {
+  ///
+  /// `known` gives facts of inputs already probed (see `ProjectSession.open`).
+  func openPlan(known: (ProjectSpec, String) -> MediaFacts? = { _, _ in nil }) throws -> (
+    session: ProjectSession, plan: RenderPlan
+  ) {
     let session = ProjectSession.open(
-      path: project, overrides: overrides, allowOutsideRoot: allowOutsideRoot)
+      path: project, overrides: overrides, allowOutsideRoot: allowOutsideRoot, known: known)
     Terminal.report(session.diagnostics, sources: session.sources)
     guard let plan = session.plan, !session.diagnostics.hasErrors else {
       throw ExitCode.projectErrors

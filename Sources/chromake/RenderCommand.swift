@@ -2,6 +2,7 @@ import ArgumentParser
 import Diagnostics
 import Foundation
 import GPU
+import ProjectFile
 import RenderPlan
 import Renderer
 import Timeline
@@ -38,6 +39,12 @@ struct RenderCommand: ParsableCommand {
       valueName: "file"))
   var depfile: String?
 
+  @Flag(help: "Render even when the output is up to date.")
+  var force = false
+
+  @Flag(help: "Say why the output is rendered, or that it is up to date.")
+  var explain = false
+
   func validate() throws {
     if let output { _ = try OutputOverride.container(of: output) }
   }
@@ -48,8 +55,27 @@ struct RenderCommand: ParsableCommand {
     // watch starts ignoring it: unblocked now, it takes its default action before any output
     // exists.
     InterruptWatch.unblockSignals()
-    let (session, planned) = try options.openPlan()
+    // The record of the last render sits beside the output, whose path the project names;
+    // it is read as soon as the project is, so inputs it vouches for are not probed again.
+    var build: OutputBuild?
+    let (session, planned) = try options.openPlan { spec, resolved in
+      let known = build ?? OutputBuild(output: outputPath(spec), chromake: Chromake.version)
+      build = known
+      return known.knownFacts(resolved, directory: spec.directory)
+    }
     let plan = try output.map { try OutputOverride.apply($0, to: planned) } ?? planned
+    let outputBuild =
+      build
+      ?? OutputBuild(
+        output: ProjectPaths.resolve(plan.output.file, in: plan.directory),
+        chromake: Chromake.version)
+    let verdict = try checkUpToDate(plan, session: session, build: outputBuild)
+    let job = IncrementalRender(plan: plan, build: outputBuild, verdict: verdict)
+    if verdict.isUpToDate {
+      job.skip()
+      if let depfile { try writeDependencies(plan, to: depfile) }
+      return
+    }
     let context = try GPUSetup.context(verbose: verbose)
     let style = progress.resolved()
     let reporter = ProgressReporter(
@@ -59,10 +85,16 @@ struct RenderCommand: ParsableCommand {
     defer { watch.stop() }
     let started = ProgressReporter.uptimeSeconds()
     do {
-      let report = try MovieRender(plan: plan, context: context).run(
-        progress: { reporter.update(framesDone: $0) },
+      let outcome = try job.run(
+        context: context, progress: { reporter.update(framesDone: $0) },
         checkInterrupt: { try watch.throwIfInterrupted() })
       reporter.finish()
+      guard case .rendered(let report, let recordError) = outcome else { return }
+      if let recordError {
+        Terminal.writeError(
+          "chromake: warning: the render could not be recorded, so the next one will run "
+            + "again: \(recordError)\n")
+      }
       RenderOutcome.reportWarnings(report.warnings, session: session)
       if let depfile {
         try writeDependencies(plan, to: depfile)
@@ -81,6 +113,38 @@ struct RenderCommand: ParsableCommand {
 }
 
 extension RenderCommand {
+  /// The output the project writes, resolved: `-o` when given.
+  private func outputPath(_ spec: ProjectSpec) -> String {
+    if let output {
+      return ProjectPaths.resolve(output, in: FileManager.default.currentDirectoryPath)
+    }
+    return ProjectPaths.resolve(spec.output.file.value, in: spec.directory)
+  }
+
+  /// The up-to-date verdict, said on standard error: "up to date" when the render is
+  /// skipped, and with `--explain` every reason it is not.
+  private func checkUpToDate(_ plan: RenderPlan, session: ProjectSession, build: OutputBuild)
+    throws -> BuildVerdict
+  {
+    let variables = (session.spec?.variables ?? [:]).mapValues(\.value)
+    let verdict: BuildVerdict
+    do {
+      verdict = try build.check(
+        plan: plan, fields: session.fields, variables: variables, force: force)
+    } catch {
+      Terminal.writeError(
+        "chromake: error: cannot check whether the output is up to date: \(error)\n")
+      throw ExitCode.failure
+    }
+    let shown = BuildExplanation.displayPath(build.output)
+    if verdict.isUpToDate {
+      Terminal.writeError("chromake: \(shown) is up to date\n")
+    } else if explain {
+      Terminal.writeError(BuildExplanation.text(output: shown, reasons: verdict.reasons))
+    }
+    return verdict
+  }
+
   /// Writes the dependency file in one step (a build tool never reads half of one).
   private func writeDependencies(_ plan: RenderPlan, to path: String) throws {
     let text = DependencyFile.text(

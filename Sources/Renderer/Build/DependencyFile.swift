@@ -23,7 +23,7 @@ public enum DependencyFile {
   }
 
   /// `path` relative to `folder` when it lies inside it.
-  static func relative(_ path: String, to folder: String) -> String {
+  public static func relative(_ path: String, to folder: String) -> String {
     let base = folder.hasSuffix("/") ? folder : folder + "/"
     return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
   }

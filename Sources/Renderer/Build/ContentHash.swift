@@ -1,0 +1,39 @@
+import Crypto
+import Foundation
+
+/// SHA-256 of files and texts, as lower-case hex.
+public enum ContentHash {
+  /// The SHA-256 of the file at `path`, read in 4 MiB blocks so memory stays flat for any size.
+  public static func ofFile(_ path: String) throws -> String {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+    }
+    defer { close(descriptor) }
+    // The whole file is read once, front to back: say so, so the kernel reads ahead further.
+    _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
+    var hasher = SHA256()
+    let blockSize = 4 << 20
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 64)
+    defer { buffer.deallocate() }
+    while true {
+      let count = read(descriptor, buffer.baseAddress, blockSize)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
+      }
+      if count == 0 { break }
+      hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+    }
+    return hex(hasher.finalize())
+  }
+
+  /// The SHA-256 of `data`.
+  public static func of(_ data: some DataProtocol) -> String {
+    hex(SHA256.hash(data: data))
+  }
+
+  private static func hex(_ digest: SHA256.Digest) -> String {
+    digest.map { String(format: "%02x", $0) }.joined()
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+public import GPU
+public import RenderPlan
+
+/// One output rendered make-style: skipped when its verdict says up to date, otherwise rendered
+/// while its inputs are hashed beside it, and recorded once the movie is in place.
+public struct IncrementalRender {
+  /// The plan.
+  public var plan: RenderPlan
+  /// The output's build.
+  public var build: OutputBuild
+  /// The check's verdict.
+  public var verdict: BuildVerdict
+
+  /// A render of `plan` under `verdict`.
+  public init(plan: RenderPlan, build: OutputBuild, verdict: BuildVerdict) {
+    self.plan = plan
+    self.build = build
+    self.verdict = verdict
+  }
+
+  /// What happened.
+  public enum Outcome: Sendable {
+    /// Nothing changed; nothing was written but, when stamps moved, the record.
+    case upToDate
+    /// The movie was rendered; `recordError` says why it could not be recorded, if it could not
+    /// (the next render will then run again).
+    case rendered(RenderReport, recordError: String?)
+  }
+
+  /// For an up-to-date output: keeps the record current when stamps or fields moved (a
+  /// touched input, an edited comment), so the next check needs no hashing. Failing to is
+  /// harmless: the next check hashes again.
+  public func skip() {
+    try? build.writeRecord(verdict.state)
+  }
+
+  /// Renders unless up to date (see `skip()`). Throws what `MovieRender.run` throws.
+  public func run(
+    context: @autoclosure () throws -> GPUContext, progress: (Int64) -> Void = { _ in },
+    checkInterrupt: () throws -> Void = {}
+  ) throws -> Outcome {
+    if verdict.isUpToDate {
+      skip()
+      return .upToDate
+    }
+    let hashing = HashingJob(build: build, state: verdict.state)
+    let report: RenderReport
+    do {
+      report = try MovieRender(plan: plan, context: try context()).run(
+        progress: progress, checkInterrupt: checkInterrupt)
+    } catch {
+      _ = hashing.wait()
+      throw error
+    }
+    do {
+      try build.writeRecord(try hashing.wait().get())
+      return .rendered(report, recordError: nil)
+    } catch {
+      try? FileManager.default.removeItem(atPath: build.recordPath)
+      return .rendered(report, recordError: "\(error)")
+    }
+  }
+}
+
+/// Hashes a build's inputs on a thread of its own, so a render of large sources does not
+/// wait for their hashes.
+private final class HashingJob: @unchecked Sendable {
+  private let finished = DispatchSemaphore(value: 0)
+  private var result: Result<BuildState, any Error> = .failure(CancellationError())
+
+  init(build: OutputBuild, state: BuildState) {
+    let thread = Thread { [self] in
+      result = Result { try build.hashUnhashed(state) }
+      finished.signal()
+    }
+    thread.name = "chromake hash"
+    thread.start()
+  }
+
+  /// The hashed state, once the thread is done. Call once.
+  func wait() -> Result<BuildState, any Error> {
+    finished.wait()
+    return result
+  }
+}

@@ -1,0 +1,54 @@
+public import Diagnostics
+
+/// Why a render runs rather than being skipped as up to date.
+public enum OutOfDateReason: Sendable, Equatable {
+  /// `--force`.
+  case forced
+  /// No usable record of an earlier render of this output.
+  case noRecord
+  /// The output file is gone.
+  case outputMissing
+  /// The output file is not the one the record describes (replaced, edited, re-encoded).
+  case outputChanged
+  /// The chromake or FFmpeg version differs.
+  case versionChanged(what: String, old: String, new: String)
+  /// An embedded shader's source differs.
+  case shadersChanged
+  /// A variable's effective value differs (`nil`: it did not exist).
+  case variableChanged(name: String, old: String?, new: String?)
+  /// A project field's value differs (`nil`: it was not written); `location` is where it is now.
+  case fieldChanged(path: String, old: String?, new: String?, location: SourceLocation?)
+  /// An input's content differs.
+  case inputChanged(path: String)
+  /// An input is read now that was not before.
+  case inputAdded(path: String)
+  /// An input read before is not now.
+  case inputRemoved(path: String)
+  /// The plan differs in a way none of the above explains (such as a different `-o`).
+  case planChanged
+
+  /// One line for `--explain`.
+  public var explanation: String {
+    switch self {
+    case .forced: "--force was given"
+    case .noRecord: "no record of an earlier render"
+    case .outputMissing: "the output file does not exist"
+    case .outputChanged: "the output file was changed after it was rendered"
+    case .versionChanged(let what, let old, let new): "\(what) changed from \(old) to \(new)"
+    case .shadersChanged: "a shader changed"
+    case .variableChanged(let name, let old, let new):
+      "variable '\(name)' changed from \(Self.quoted(old)) to \(Self.quoted(new))"
+    case .fieldChanged(let path, let old, let new, let location):
+      (location.map { "\($0.file):\($0.line):\($0.column): " } ?? "")
+        + "\(path) changed from \(Self.quoted(old)) to \(Self.quoted(new))"
+    case .inputChanged(let path): "input \(path) changed"
+    case .inputAdded(let path): "input \(path) is new"
+    case .inputRemoved(let path): "input \(path) is no longer read"
+    case .planChanged: "the render plan changed"
+    }
+  }
+
+  private static func quoted(_ value: String?) -> String {
+    value.map { "'\($0)'" } ?? "nothing"
+  }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import ProjectFile
+public import RenderPlan
+
+/// Make's question for one output: does it need rendering, and why? It reads the output's
+/// record, checks the project's inputs against it (by stamp first, by content hash only when a
+/// stamp differs), and after a successful render writes the new record.
+public final class OutputBuild: Sendable {
+  /// The output file, resolved.
+  public let output: String
+  /// Its record's file, `.NAME.chromake` beside it.
+  public let recordPath: String
+  /// The last successful render's record, if there is a usable one.
+  public let record: RenderRecord?
+  private let chromake: String
+
+  /// The build of the output at `output` (resolved), by chromake version `chromake`.
+  public init(output: String, chromake: String) {
+    self.output = output
+    self.chromake = chromake
+    recordPath = RenderRecord.path(forOutput: output)
+    record = RenderRecord.load(from: recordPath)
+  }
+
+  /// The facts recorded for the input at `resolved` in `directory`'s project, when its stamp
+  /// has not changed since: the input need not be probed again.
+  public func knownFacts(_ resolved: String, directory: String) -> MediaFacts? {
+    guard let record,
+      let input = record.inputs.first(where: {
+        ProjectPaths.resolve($0.path, in: directory) == resolved
+      }),
+      FileStamp.read(resolved) == input.stamp
+    else { return nil }
+    return input.facts
+  }
+
+  /// The decision for `plan`, whose project sets `fields` and `variables`.
+  ///
+  /// Inputs whose stamp differs from the record are hashed now, since the decision needs
+  /// them; with no record, nothing is hashed (the render will be needed anyway).
+  public func check(
+    plan: RenderPlan, fields: [ProjectField], variables: [String: String], force: Bool
+  ) throws -> BuildVerdict {
+    var inputs: [InputState] = []
+    for input in plan.inputs {
+      let resolved = ProjectPaths.resolve(input.path, in: plan.directory)
+      let stamp = FileStamp.read(resolved)
+      let recorded = record?.inputs.first { $0.path == input.path }
+      var hash: String?
+      if let recorded, recorded.stamp == stamp {
+        hash = recorded.sha256
+      } else if record != nil, !force, stamp != nil {
+        hash = try ContentHash.ofFile(resolved)
+      }
+      inputs.append(
+        InputState(
+          path: input.path, resolved: resolved, stamp: stamp, sha256: hash, facts: input.facts))
+    }
+    let state = BuildState(plan: plan, fields: fields, variables: variables, inputs: inputs)
+    if force { return BuildVerdict(reasons: [.forced], state: state) }
+    guard let record else { return BuildVerdict(reasons: [.noRecord], state: state) }
+    let fingerprint = try state.fingerprint(chromake: chromake)
+    return BuildVerdict(
+      reasons: Self.reasons(
+        record: record, now: state, fingerprint: fingerprint, output: FileStamp.read(output)),
+      state: state)
+  }
+
+  /// Why `now` differs from `record`; empty when it is up to date.
+  static func reasons(
+    record: RenderRecord, now: BuildState, fingerprint: RenderFingerprint, output: FileStamp?
+  ) -> [OutOfDateReason] {
+    var reasons: [OutOfDateReason] = []
+    if output == nil {
+      reasons.append(.outputMissing)
+    } else if output != record.output {
+      reasons.append(.outputChanged)
+    }
+    if record.chromake != fingerprint.chromake {
+      reasons.append(
+        .versionChanged(what: "chromake", old: record.chromake, new: fingerprint.chromake))
+    }
+    if record.ffmpeg != fingerprint.ffmpeg {
+      reasons.append(.versionChanged(what: "FFmpeg", old: record.ffmpeg, new: fingerprint.ffmpeg))
+    }
+    if record.shaders != fingerprint.shaders { reasons.append(.shadersChanged) }
+    var inputReasons: [OutOfDateReason] = []
+    let recorded = Dictionary(record.inputs.map { ($0.path, $0.sha256) }) { a, _ in a }
+    for input in now.inputs {
+      guard let old = recorded[input.path] else {
+        inputReasons.append(.inputAdded(path: input.path))
+        continue
+      }
+      if input.sha256 != old { inputReasons.append(.inputChanged(path: input.path)) }
+    }
+    let current = Set(now.inputs.map(\.path))
+    for input in record.inputs where !current.contains(input.path) {
+      inputReasons.append(.inputRemoved(path: input.path))
+    }
+    var projectReasons: [OutOfDateReason] = []
+    if record.plan != fingerprint.plan {
+      projectReasons =
+        variableChanges(record.variables, now.variables)
+        + fieldChanges(record.fields, now.fields)
+      if projectReasons.isEmpty && inputReasons.isEmpty { projectReasons = [.planChanged] }
+    }
+    reasons += projectReasons + inputReasons
+    if reasons.isEmpty && record.fingerprint != fingerprint.value { reasons.append(.planChanged) }
+    return reasons
+  }
+
+  private static func variableChanges(_ old: [String: String], _ new: [String: String])
+    -> [OutOfDateReason]
+  {
+    Set(old.keys).union(new.keys).sorted().compactMap { name in
+      old[name] == new[name]
+        ? nil : .variableChanged(name: name, old: old[name], new: new[name])
+    }
+  }
+
+  private static func fieldChanges(_ old: [String: String], _ new: [ProjectField])
+    -> [OutOfDateReason]
+  {
+    var reasons: [OutOfDateReason] = []
+    var seen: Set<String> = []
+    for field in new {
+      seen.insert(field.path)
+      if old[field.path] != field.value {
+        reasons.append(
+          .fieldChanged(
+            path: field.path, old: old[field.path], new: field.value, location: field.location))
+      }
+    }
+    for path in old.keys.sorted() where !seen.contains(path) {
+      reasons.append(.fieldChanged(path: path, old: old[path], new: nil, location: nil))
+    }
+    return reasons
+  }
+
+  /// Hashes the inputs the check did not (all of them when there was no record), for the
+  /// record written after the render. Runs beside the render, on its own thread.
+  public func hashUnhashed(_ state: BuildState) throws -> BuildState {
+    var state = state
+    for index in state.inputs.indices where state.inputs[index].sha256 == nil {
+      let input = state.inputs[index]
+      let before = FileStamp.read(input.resolved)
+      let hash = try ContentHash.ofFile(input.resolved)
+      // A file that changed while it was hashed has no trustworthy hash: leave the stamp
+      // that cannot match, so the next check hashes it again.
+      state.inputs[index].stamp = FileStamp.read(input.resolved) == before ? before : nil
+      state.inputs[index].sha256 = hash
+    }
+    return state
+  }
+
+  /// Writes the record of a successful render of `state`, or of an up-to-date check whose
+  /// stamps or fields have moved (a touched input, an edited comment), so the next check
+  /// is quick again.
+  public func writeRecord(_ state: BuildState) throws {
+    guard let output = FileStamp.read(output) else { return }
+    let fingerprint = try state.fingerprint(chromake: chromake)
+    var inputs: [RecordedInput] = []
+    for input in state.inputs {
+      // An input without a trustworthy stamp or hash makes the record unusable: better none.
+      guard let stamp = input.stamp, let hash = input.sha256 else {
+        try? FileManager.default.removeItem(atPath: recordPath)
+        return
+      }
+      inputs.append(RecordedInput(path: input.path, stamp: stamp, sha256: hash, facts: input.facts))
+    }
+    let record = RenderRecord(
+      format: RenderRecord.currentFormat, fingerprint: fingerprint.value,
+      chromake: fingerprint.chromake, ffmpeg: fingerprint.ffmpeg, shaders: fingerprint.shaders,
+      plan: fingerprint.plan, variables: state.variables,
+      fields: Dictionary(state.fields.map { ($0.path, $0.value) }) { a, _ in a },
+      inputs: inputs, output: output)
+    if record != self.record { try record.write(to: recordPath) }
+  }
+}
+
+/// The verdict on one output.
+public struct BuildVerdict: Sendable {
+  /// Why it must render; empty when it is up to date.
+  public var reasons: [OutOfDateReason]
+  /// What was found, for the record.
+  public var state: BuildState
+  /// Whether the render can be skipped.
+  public var isUpToDate: Bool { reasons.isEmpty }
+}
+
+/// The project and its inputs as they are now.
+public struct BuildState: Sendable {
+  /// The plan.
+  public var plan: RenderPlan
+  /// Every project field.
+  public var fields: [ProjectField]
+  /// The variables' effective values.
+  public var variables: [String: String]
+  /// Every input.
+  public var inputs: [InputState]
+
+  /// The fingerprint; every input must have been hashed.
+  func fingerprint(chromake: String) throws -> RenderFingerprint {
+    let hashes = Dictionary(inputs.map { ($0.path, $0.sha256 ?? "") }) { a, _ in a }
+    return try RenderFingerprint(plan: plan, inputHashes: hashes, chromake: chromake)
+  }
+}
+
+/// One input as it is now.
+public struct InputState: Sendable {
+  /// The path as the plan names it.
+  public var path: String
+  /// The path resolved.
+  public var resolved: String
+  /// Its stamp, `nil` if it cannot be read (or changed while hashed).
+  public var stamp: FileStamp?
+  /// Its content hash, once computed or taken from the record.
+  public var sha256: String?
+  /// Its facts.
+  public var facts: MediaFacts
+}

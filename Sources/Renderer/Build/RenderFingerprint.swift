@@ -1,0 +1,52 @@
+import Foundation
+import Media
+public import RenderPlan
+import Shaders
+
+/// What a render's output is a function of, and its SHA-256: the plan's canonical bytes, each
+/// input's content hash, the shader sources and the versions of chromake and FFmpeg.
+public struct RenderFingerprint: Sendable, Equatable {
+  /// The chromake version.
+  public var chromake: String
+  /// The FFmpeg libraries' versions.
+  public var ffmpeg: String
+  /// SHA-256 over every embedded shader's name and text.
+  public var shaders: String
+  /// SHA-256 of the plan's canonical JSON.
+  public var plan: String
+  /// Each input's content hash, by the path the plan names it by.
+  public var inputs: [String: String]
+
+  /// The fingerprint of `plan` rendered by this build, given its inputs' content hashes.
+  public init(plan: RenderPlan, inputHashes: [String: String], chromake: String) throws {
+    self.chromake = chromake
+    ffmpeg = FFmpegVersion.description
+    shaders = Self.shaderHash
+    self.plan = ContentHash.of(try plan.canonicalJSON())
+    inputs = inputHashes
+  }
+
+  /// The SHA-256 that a record compares: over a canonical JSON of all of the above.
+  public var value: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let parts = Parts(
+      chromake: chromake, ffmpeg: ffmpeg, shaders: shaders, plan: plan, inputs: inputs)
+    // Encoding strings and a dictionary of strings cannot fail.
+    return ContentHash.of((try? encoder.encode(parts)) ?? Data())
+  }
+
+  private struct Parts: Encodable {
+    var chromake, ffmpeg, shaders, plan: String
+    var inputs: [String: String]
+  }
+
+  /// The hash of every shader source, computed once.
+  static let shaderHash: String = {
+    var text = ""
+    for file in ShaderSource.all {
+      text += "\(file.name)\n\(file.text.utf8.count)\n\(file.text)\n"
+    }
+    return ContentHash.of(Data(text.utf8))
+  }()
+}
