@@ -15,6 +15,8 @@ public struct LoadResult: Sendable {
   public var sources: SourceText
   /// Every value the file sets, after substitution, for explaining what changed.
   public var fields: [ProjectField] = []
+  /// The variables the file declares under `variables:` or names in a `{{placeholder}}`.
+  public var variableNames: Set<String> = []
 }
 
 /// Reads a project file: YAML → located, typed `ProjectSpec`, reporting every problem at once.
@@ -81,6 +83,8 @@ public enum ProjectLoader {
     let spec = context.readProject(root, path: path, directory: directory, overrides: overrides)
     return LoadResult(
       spec: spec, diagnostics: context.diagnostics.sortedByLocation(), sources: sources,
-      fields: ProjectFields.flatten(root, context: context))
+      fields: ProjectFields.flatten(root, context: context),
+      variableNames: context.variables.used.union(
+        context.variables.entries.compactMap { $0.value.location == nil ? nil : $0.key }))
   }
 }

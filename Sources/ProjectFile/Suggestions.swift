@@ -1,5 +1,5 @@
 /// "Did you mean" suggestions for misspelt keys, names and values.
-enum Suggestions {
+public enum Suggestions {
   /// The candidate closest to `word` if it is close enough to be a plausible typo: at most a
   /// third of the word's letters changed (and at least one allowed).
   static func closest(to word: String, among candidates: [String]) -> String? {
@@ -31,7 +31,7 @@ enum Suggestions {
   }
 
   /// `"did you mean 'x'?"` or `nil`.
-  static func help(for word: String, among candidates: [String]) -> String? {
+  public static func help(for word: String, among candidates: [String]) -> String? {
     closest(to: word, among: candidates).map { "did you mean '\($0)'?" }
   }
 }

@@ -31,6 +31,12 @@ public struct PlanLocation: Codable, Sendable, Equatable, Hashable {
   public var line: Int
   /// 1-based column.
   public var column: Int
+
+  /// A place; 0 means none (as in a plan stripped of its places for a fingerprint).
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
 }
 
 /// The output's format.

@@ -14,6 +14,7 @@ struct Chromake: ParsableCommand {
     version: version,
     subcommands: [
       CheckCommand.self, PlanCommand.self, RenderCommand.self, FrameCommand.self, DepsCommand.self,
+      BatchCommand.self,
     ]
   )
 }

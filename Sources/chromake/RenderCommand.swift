@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
     let verdict = try checkUpToDate(plan, session: session, build: outputBuild)
     let job = IncrementalRender(plan: plan, build: outputBuild, verdict: verdict)
     if verdict.isUpToDate {
-      job.skip()
+      job.skip(project: options.project)
       if let depfile { try writeDependencies(plan, to: depfile) }
       return
     }

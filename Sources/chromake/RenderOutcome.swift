@@ -19,6 +19,18 @@ enum RenderOutcome {
     return .failure
   }
 
+  /// Prints `error` as `exit(for:session:)` does and returns its one-line message, for a
+  /// batch's summary.
+  static func describe(_ error: any Error, session: ProjectSession) -> String {
+    if let failure = error as? RenderFailure {
+      let diagnostic = diagnostic(.error, failure, session: session)
+      Terminal.report([diagnostic], sources: session.sources)
+      return diagnostic.message
+    }
+    Terminal.writeError("chromake: error: \(error)\n")
+    return "\(error)"
+  }
+
   static func reportWarnings(_ warnings: [RenderFailure], session: ProjectSession) {
     Terminal.report(
       warnings.map { diagnostic(.warning, $0, session: session) }, sources: session.sources)

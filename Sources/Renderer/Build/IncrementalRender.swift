@@ -31,17 +31,34 @@ public struct IncrementalRender {
   /// For an up-to-date output: keeps the record current when stamps or fields moved (a
   /// touched input, an edited comment), so the next check needs no hashing. Failing to is
   /// harmless: the next check hashes again.
-  public func skip() {
+  ///
+  /// When a dependency (an input, or the project file at `project`) is newer than the output,
+  /// the output's modification time is brought forward, as if it had been rebuilt: otherwise
+  /// make would find it out of date and ask again on every run.
+  public func skip(project: String? = nil) {
+    let dependencies = verdict.state.inputs.map(\.resolved) + (project.map { [$0] } ?? [])
+    let newest = dependencies.compactMap { FileStamp.read($0)?.modified }.max() ?? .min
+    if let output = FileStamp.read(build.output), newest > output.modified {
+      // Now, or the newest dependency's time when that lies ahead (a clock skewed by a copy
+      // from another machine).
+      var now = timespec()
+      clock_gettime(CLOCK_REALTIME, &now)
+      let target = max(newest, Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
+      let time = timespec(tv_sec: Int(target / 1_000_000_000), tv_nsec: Int(target % 1_000_000_000))
+      let times = [time, time]
+      utimensat(AT_FDCWD, build.output, times, 0)
+    }
     try? build.writeRecord(verdict.state)
   }
 
-  /// Renders unless up to date (see `skip()`). Throws what `MovieRender.run` throws.
+  /// Renders unless up to date (see `skip(project:)`). Throws what `MovieRender.run` throws.
   public func run(
-    context: @autoclosure () throws -> GPUContext, progress: (Int64) -> Void = { _ in },
+    project: String? = nil, context: @autoclosure () throws -> GPUContext,
+    progress: (Int64) -> Void = { _ in },
     checkInterrupt: () throws -> Void = {}
   ) throws -> Outcome {
     if verdict.isUpToDate {
-      skip()
+      skip(project: project)
       return .upToDate
     }
     let hashing = HashingJob(build: build, state: verdict.state)

@@ -22,7 +22,7 @@ public struct RenderFingerprint: Sendable, Equatable {
     self.chromake = chromake
     ffmpeg = FFmpegVersion.description
     shaders = Self.shaderHash
-    self.plan = ContentHash.of(try plan.canonicalJSON())
+    self.plan = ContentHash.of(try Self.withoutLocations(plan).canonicalJSON())
     inputs = inputHashes
   }
 
@@ -39,6 +39,16 @@ public struct RenderFingerprint: Sendable, Equatable {
   private struct Parts: Encodable {
     var chromake, ffmpeg, shaders, plan: String
     var inputs: [String: String]
+  }
+
+  /// The plan without the project-file lines it keeps for messages: a comment that moves the
+  /// lines changes nothing rendered.
+  static func withoutLocations(_ plan: RenderPlan) -> RenderPlan {
+    var plan = plan
+    let nowhere = PlanLocation(line: 0, column: 0)
+    for index in plan.layers.indices { plan.layers[index].location = nowhere }
+    for index in plan.audio.indices { plan.audio[index].location = nowhere }
+    return plan
   }
 
   /// The hash of every shader source, computed once.

@@ -1,0 +1,108 @@
+import Diagnostics
+import Foundation
+import ProjectFile
+import RenderPlan
+import Renderer
+
+/// One data row of a batch, validated: its session (diagnostics, plan) and its output's build.
+struct BatchRow: @unchecked Sendable {
+  /// The data row.
+  var data: DataRow
+  /// The project as this row makes it.
+  var session: ProjectSession
+  /// Its output's build, when the row could be planned.
+  var build: OutputBuild?
+  /// Problems beyond the project's own (a duplicate output).
+  var extraDiagnostics: [Diagnostic] = []
+
+  /// Every problem of the row.
+  var diagnostics: [Diagnostic] { session.diagnostics + extraDiagnostics }
+  /// Whether it can be rendered.
+  var isValid: Bool { session.plan != nil && !diagnostics.hasErrors }
+  /// The plan, once valid.
+  var plan: RenderPlan? { isValid ? session.plan : nil }
+}
+
+/// Opens every row of a batch before anything renders, so that every problem of every row is
+/// found at once: bad values (located in the data file and in the project), missing media, and
+/// two rows writing the same output.
+enum BatchRows {
+  /// Each row of `table` applied to the project at `project`, over `overrides` (`--set`).
+  static func open(
+    project: String, table: DataTable, displayName: String, overrides: [VariableOverride],
+    allowOutsideRoot: Bool
+  ) -> [BatchRow] {
+    // Media facts are shared between rows: a plate every row uses is probed once.
+    var probed: [String: MediaFacts] = [:]
+    var rows: [BatchRow] = []
+    for data in table.rows {
+      var build: OutputBuild?
+      let session = ProjectSession.open(
+        path: project, overrides: overrides + data.overrides(file: displayName),
+        allowOutsideRoot: allowOutsideRoot
+      ) { spec, resolved in
+        if let facts = probed[resolved] { return facts }
+        let known =
+          build
+          ?? OutputBuild(
+            output: ProjectPaths.resolve(spec.output.file.value, in: spec.directory),
+            chromake: Chromake.version)
+        build = known
+        return known.knownFacts(resolved, directory: spec.directory)
+      }
+      if let plan = session.plan {
+        for input in plan.inputs {
+          probed[ProjectPaths.resolve(input.path, in: plan.directory)] = input.facts
+        }
+        build =
+          build
+          ?? OutputBuild(
+            output: ProjectPaths.resolve(plan.output.file, in: plan.directory),
+            chromake: Chromake.version)
+      }
+      rows.append(BatchRow(data: data, session: session, build: build))
+    }
+    markDuplicateOutputs(&rows, displayName: displayName)
+    return rows
+  }
+
+  /// Two rows that would write one file: every such row after the first gets an error at the
+  /// data cells that made its output path, pointing to the first row and the project's line.
+  private static func markDuplicateOutputs(_ rows: inout [BatchRow], displayName: String) {
+    var firstByOutput: [String: Int] = [:]
+    for index in rows.indices {
+      guard let build = rows[index].build, rows[index].session.plan != nil else { continue }
+      guard let first = firstByOutput[build.output] else {
+        firstByOutput[build.output] = index
+        continue
+      }
+      let file = rows[index].session.spec?.output.file
+      let cell = file?.substitutions.compactMap(\.source).first { $0.file == displayName }
+      let shown = BuildExplanation.displayPath(build.output)
+      var notes: [Diagnostic.Note] = [
+        .init(
+          "row \(rows[first].data.number) writes it too", at: rows[first].data.location)
+      ]
+      if let file { notes.append(.init("the path is made by output.file", at: file.location)) }
+      rows[index].extraDiagnostics.append(
+        .error(
+          "duplicate-output",
+          "row \(rows[index].data.number) writes \(shown), as an earlier row does",
+          at: cell ?? rows[index].data.location, notes: notes,
+          help: "give each row a value that makes output.file unique"))
+    }
+  }
+
+  /// Columns the project neither declares nor uses: a typo or a wrong data file. One error per
+  /// column, at its header cell.
+  static func unknownColumns(_ table: DataTable, project: String) -> [Diagnostic] {
+    let names = ProjectLoader.load(path: project).variableNames
+    return table.columns.filter { !names.contains($0.name) }.map { column in
+      .error(
+        "unknown-column", "column '\(column.name)': the project has no variable '\(column.name)'",
+        at: column.location,
+        help: Suggestions.help(for: column.name, among: names.sorted())
+          ?? "declare it under 'variables:' or use it as {{\(column.name)}} in the project")
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import Renderer
+
+/// The lines that end a batch: the totals, then each failed row and why.
+enum BatchSummary {
+  static func text(_ report: BatchReport, dataName: String) -> String {
+    let totals = report.totals
+    var parts = [
+      "\(totals.rendered) rendered", "\(totals.upToDate) up to date", "\(totals.failed) failed",
+    ]
+    if totals.otherShard > 0 { parts.append("\(totals.otherShard) on other shards") }
+    if totals.notStarted > 0 { parts.append("\(totals.notStarted) not started") }
+    var text =
+      "chromake: batch of \(report.rows.count) rows from \(dataName) (shard \(report.shard), "
+      + "\(report.jobs) jobs): " + parts.joined(separator: ", ")
+      + " in \(String(format: "%.1f", report.seconds)) s\n"
+    for row in report.rows where row.status == .failed {
+      text += "  row \(row.row) (\(dataName):\(row.line)) failed: "
+      text += (row.reasons.first ?? "unknown error") + "\n"
+    }
+    return text
+  }
+}
