@@ -42,12 +42,13 @@ struct BatchRunner: @unchecked Sendable {
       }
     }
     let queued = work
-    JobPool<GPUContext>(threads: jobs, count: queued.count).run(
-      shouldStop: { interrupt.isInterrupted }
-    ) { position, context in
-      let index = queued[position]
-      results[index] = render(rows[index], context: &context, interrupt: interrupt)
-    }
+    let pool = JobPool<GPUContext>(threads: jobs, count: queued.count)
+    pool.run(
+      shouldStop: { interrupt.isInterrupted },
+      { position, context in
+        let index = queued[position]
+        results[index] = render(rows[index], context: &context, interrupt: interrupt)
+      })
     return results.values
   }
 

@@ -39,14 +39,9 @@ public struct IncrementalRender {
     let dependencies = verdict.state.inputs.map(\.resolved) + (project.map { [$0] } ?? [])
     let newest = dependencies.compactMap { FileStamp.read($0)?.modified }.max() ?? .min
     if let output = FileStamp.read(build.output), newest > output.modified {
-      // Now, or the newest dependency's time when that lies ahead (a clock skewed by a copy
-      // from another machine).
-      var now = timespec()
-      clock_gettime(CLOCK_REALTIME, &now)
-      let target = max(newest, Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
-      let time = timespec(tv_sec: Int(target / 1_000_000_000), tv_nsec: Int(target % 1_000_000_000))
-      let times = [time, time]
-      utimensat(AT_FDCWD, build.output, times, 0)
+      // Now, as a rebuild would: not the dependency's own time, which may lie ahead (a copy
+      // from a machine with a fast clock) and would then hide the next real change.
+      utimes(build.output, nil)
     }
     try? build.writeRecord(verdict.state)
   }

@@ -59,4 +59,73 @@ struct RenderDependencyTests {
       #expect(third.stdout.contains("render a.yaml"), "a changed input: \(third.stdout)")
     }
   }
+
+  @Test("make -j2 over three projects: a changed input renders exactly the projects using it")
+  func makeRendersExactlyTheUsers() throws {
+    try withScratchFolder { folder in
+      try FileManager.default.createDirectory(
+        at: folder.url.appendingPathComponent("media"), withIntermediateDirectories: true)
+      func clip(_ name: String, seconds: String) throws {
+        try FFmpegCommand.ffmpeg(
+          TestMedia.pattern(size: "64x48", rate: 10, seconds: seconds) + TestMedia.h264()
+            + [folder.path("media/\(name).mp4")])
+      }
+      try clip("shared", seconds: "0.5")
+      try clip("own", seconds: "0.5")
+      for (name, source) in [("a", "shared"), ("b", "shared"), ("c", "own")] {
+        try """
+        version: 1
+        output: { file: out/\(name).mp4, size: 64x48, fps: 10, video: { preset: ultrafast } }
+        layers:
+          - { name: clip, source: media/\(source).mp4 }
+        """.write(
+          to: folder.url.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+      }
+      try """
+      all: out/a.mp4 out/b.mp4 out/c.mp4
+      out/%.mp4: %.yaml
+      \t\(ChromakeBinary.url.path) render $< --progress none --depfile $*.d
+      -include a.d b.d c.d
+
+      """.write(
+        to: folder.url.appendingPathComponent("Makefile"), atomically: true, encoding: .utf8)
+      func make() throws -> ToolRun {
+        try ToolRun.run(tool: "make", ["-j2", "-C", folder.url.path])
+      }
+      func stamps() throws -> [Date] {
+        try ["a", "b", "c"].map {
+          try #require(
+            try FileManager.default.attributesOfItem(atPath: folder.path("out/\($0).mp4"))[
+              .modificationDate] as? Date)
+        }
+      }
+      func rendered(_ run: ToolRun) -> [String] {
+        ["a", "b", "c"].filter { run.stdout.contains("render \($0).yaml") }
+      }
+
+      let first = try make()
+      #expect(first.status == 0, "\(first.stderr)")
+      #expect(rendered(first) == ["a", "b", "c"])
+      #expect(rendered(try make()).isEmpty, "nothing changed")
+      let before = try stamps()
+
+      // Touched, same content: make asks again for exactly a and b, chromake finds them up to
+      // date and writes nothing; their outputs are brought forward so make stops asking.
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date()], ofItemAtPath: folder.path("media/shared.mp4"))
+      let touched = try make()
+      #expect(rendered(touched) == ["a", "b"], "\(touched.stdout)")
+      #expect(touched.stderr.contains("out/a.mp4 is up to date"), "\(touched.stderr)")
+      #expect(rendered(try make()).isEmpty, "make is satisfied again")
+
+      // New content: exactly a and b are rendered again.
+      try clip("shared", seconds: "0.7")
+      let changed = try make()
+      #expect(rendered(changed) == ["a", "b"], "\(changed.stdout)")
+      #expect(!changed.stderr.contains("up to date"), "\(changed.stderr)")
+      let after = try stamps()
+      #expect(after[0] != before[0] && after[1] != before[1])
+      #expect(after[2] == before[2], "c was not touched")
+    }
+  }
 }

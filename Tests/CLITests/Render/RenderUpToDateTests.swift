@@ -100,7 +100,7 @@ struct RenderUpToDateTests {
       _ = try render(folder)
       let record = try String(contentsOfFile: folder.path("out/.a.mp4.chromake"), encoding: .utf8)
       try FileManager.default.setAttributes(
-        [.modificationDate: Date().addingTimeInterval(10)],
+        [.modificationDate: Date()],
         ofItemAtPath: folder.path("media/shot.mp4"))
       let touched = try render(folder)
       #expect(touched.stderr == "chromake: out/a.mp4 is up to date\n", "\(touched.stderr)")
