@@ -8,13 +8,24 @@ final class FormatContext {
   let path: String
 
   /// Opens a local file and reads its header. Only the `file` protocol is allowed, so a
-  /// playlist or reference inside a file can never make FFmpeg open a URL or another protocol.
+  /// playlist or reference inside a file can never make FFmpeg open a URL or another protocol,
+  /// and formats that name further files (playlists, scripts, index files) are refused before
+  /// they are read, so a file can never make FFmpeg open another file either.
   init(openingFile path: String) throws(MediaError) {
-    let options = try FFmpegOptions(["protocol_whitelist": "file"])
-    var context: UnsafeMutablePointer<AVFormatContext>? = nil
     // The "file:" prefix stops FFmpeg reading a relative name with a colon ("take:2.mov") as a
     // protocol name.
-    let code = avformat_open_input(&context, "file:" + path, nil, &options.dictionary)
+    let url = "file:" + path
+    let format = try Self.selfContainedFormat(url, path: path)
+    let options = try FFmpegOptions([
+      "protocol_whitelist": "file",
+      // The open probes again; allowing only the format checked above means a file changed in
+      // between is refused rather than read by another demuxer.
+      "format_whitelist": String(cString: format.pointee.name),
+      // image2 reads a name such as "frame%03d.png" as a numbered series of other files.
+      "pattern_type": "none",
+    ])
+    var context: UnsafeMutablePointer<AVFormatContext>? = nil
+    let code = avformat_open_input(&context, url, nil, &options.dictionary)
     // On failure avformat_open_input has already freed the context, so there is nothing to close.
     try Self.checkInput(code, "avformat_open_input", path: path)
     guard let context else {
@@ -47,6 +58,44 @@ final class FormatContext {
   var formatName: String {
     guard let format = pointer.pointee.iformat, let name = format.pointee.name else { return "" }
     return String(cString: name)
+  }
+
+  /// Demuxers that open further files or streams named inside the file they read: playlists
+  /// and manifests (`hls`, `dash`, `imf`), edit scripts (`concat`), subtitle indexes that open
+  /// their data file (`vobsub`), session descriptions (`sdp`, and the network inputs).
+  static let referencingFormats: Set<String> = [
+    "avisynth", "concat", "dash", "hls", "imf", "rtp", "rtsp", "sap", "sdp", "vapoursynth",
+    "vobsub",
+  ]
+
+  /// The demuxer FFmpeg chooses for the file, found from its first bytes as avformat_open_input
+  /// would, before any demuxer reads it; throws when that demuxer would open other files.
+  private static func selfContainedFormat(_ url: String, path: String) throws(MediaError)
+    -> UnsafePointer<AVInputFormat>
+  {
+    let options = try FFmpegOptions(["protocol_whitelist": "file"])
+    var io: UnsafeMutablePointer<AVIOContext>? = nil
+    defer { avio_closep(&io) }
+    try checkInput(
+      avio_open2(&io, url, AVIO_FLAG_READ, nil, &options.dictionary), "avio_open2", path: path)
+    var found: UnsafePointer<AVInputFormat>? = nil
+    try checkInput(
+      av_probe_input_buffer2(io, &found, url, nil, 0, 0), "av_probe_input_buffer2", path: path)
+    guard let format = found, let cName = format.pointee.name else {
+      throw .notMedia(path: path, reason: "FFmpeg recognises no format in it")
+    }
+    let name = String(cString: cName)
+    if referencingFormats.contains(name) {
+      throw .notMedia(
+        path: path,
+        reason: "its format is '\(name)': playlists and scripts that name other files are not read")
+    }
+    // image2 reads "x.y" (raw luma) together with "x.U" and "x.V" beside it.
+    if name == "image2", path.lowercased().hasSuffix(".y") {
+      throw .notMedia(
+        path: path, reason: "a '.y' image is read with other files ('.U', '.V'), which is not done")
+    }
+    return format
   }
 
   /// Like `check`, but reports bytes FFmpeg cannot make sense of as `notMedia`: for an input

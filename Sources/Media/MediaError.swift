@@ -7,7 +7,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
   case fileNotFound(path: String)
   /// Something exists at `path` but cannot be read as a file (permissions, a directory, a device).
   case unreadable(path: String, reason: String)
-  /// The file was read, but FFmpeg recognises no format in it, or it holds no audio or video.
+  /// The file was read, but FFmpeg recognises no format in it, or it holds no audio or video,
+  /// or it is a playlist or script that names other files (those are never followed).
   case notMedia(path: String, reason: String)
   /// A named FFmpeg call failed with `code`; `message` is FFmpeg's own text for it.
   case ffmpeg(call: String, code: Int32, message: String)

@@ -11,6 +11,10 @@ public struct Located<Value: Sendable>: Sendable {
   public var location: SourceLocation
   /// The `{{variables}}` substituted into the text the value was read from, in order.
   public var substitutions: [Substitution] = []
+  /// The text as written, placeholders and all, before substitution; set only when
+  /// substitutions were made. Rules about what a variable may change need it: in
+  /// `out/{{name}}.mp4` the folder `out/` was written by the author, the rest came from data.
+  public var template: String?
 
   /// Pairs a value with its location.
   public init(_ value: Value, at location: SourceLocation) {

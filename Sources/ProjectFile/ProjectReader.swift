@@ -32,7 +32,7 @@ extension ReadContext {
         entry.location.map { Located(entry.value, at: $0) }
       })
     ProjectRules(context: self, spec: spec).check()
-    return spec
+    return PathRules(context: self, spec: spec).checked()
   }
 
   private func readVersion(_ map: MappingReader) -> Located<Int>? {

@@ -10,6 +10,8 @@ struct ScalarText {
   var quoted: Bool
   /// The variables substituted into it, for notes on later errors.
   var substitutions: [Substitution]
+  /// The text as written, before substitution; `nil` when it had no placeholders.
+  var template: String? = nil
 
   /// Notes saying which variables made this value, so that a bad `--set` or data value is
   /// traceable to where it was written.
@@ -88,7 +90,8 @@ extension ReadContext {
       result += String(scalar.string.unicodeScalars[cursor...])
       if failed { return nil }
       return ScalarText(
-        text: result, location: location, quoted: quoted, substitutions: substitutions)
+        text: result, location: location, quoted: quoted, substitutions: substitutions,
+        template: scalar.string)
     }
   }
 

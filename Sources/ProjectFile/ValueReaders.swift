@@ -11,6 +11,7 @@ extension ReadContext {
     guard let s = scalarText(node, expected: what) else { return nil }
     var located = Located(s.text, at: s.location)
     located.substitutions = s.substitutions
+    located.template = s.template
     return located
   }
 
@@ -214,39 +215,7 @@ extension ReadContext {
     return nil
   }
 
-  /// A local file path: not empty, not a URL or an FFmpeg protocol.
-  func path(_ node: Node, what: String) -> Located<String>? {
-    guard let s = scalarText(node, expected: "a file path") else { return nil }
-    let text = s.text
-    guard !text.trimmingWhitespace().isEmpty else {
-      error("empty-value", "\(what) cannot be empty", at: s.location)
-      return nil
-    }
-    if let scheme = PathRules.urlScheme(of: text) {
-      error(
-        "not-a-local-file", "\(what) must be a local file, not a '\(scheme):' address",
-        at: s.location, notes: s.substitutionNotes,
-        help: "download the file and give its path; chromake reads local files only")
-      return nil
-    }
-    return Located(text, at: s.location)
-  }
-
   private func format(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
-  }
-}
-
-/// Rules about file paths in projects.
-public enum PathRules {
-  /// The scheme of a URL or FFmpeg protocol (`http`, `concat`, `pipe`…) that `path` starts
-  /// with, or `nil` for a plain path.
-  public static func urlScheme(of path: String) -> String? {
-    guard let colon = path.firstIndex(of: ":") else { return nil }
-    let scheme = path[..<colon]
-    guard scheme.count >= 2, let first = scheme.first, first.isLetter,
-      scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) })
-    else { return nil }
-    return String(scheme)
   }
 }

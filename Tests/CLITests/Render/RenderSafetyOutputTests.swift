@@ -63,7 +63,8 @@ struct RenderSafetyOutputTests {
       #expect(run.ending == .exit(0), "stderr:\n\(run.stderr)")
       #expect(try SafetyFiles.decodedFrameCount(folder.path("deep/er/out.mp4")) == 25)
       #expect(
-        SafetyFiles.listing(folder.url.appendingPathComponent("deep")) == ["er", "er/out.mp4"])
+        SafetyFiles.listing(folder.url.appendingPathComponent("deep"))
+          == ["er", "er/.out.mp4.chromake", "er/out.mp4"], "the movie and its render record")
     }
   }
 

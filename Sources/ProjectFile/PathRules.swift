@@ -1,0 +1,167 @@
+import Diagnostics
+import Foundation
+import Yams
+
+/// "Data is data": the rules that keep a project's file paths to what its author meant.
+///
+/// Every path names a local file, never a URL or an FFmpeg protocol. A media path built from
+/// `{{variables}}` stays inside the project's folder (unless `--allow-outside-root`), and an
+/// `output.file` built from them stays inside the folder its author wrote before the first
+/// placeholder, so a `--set` value or a data cell can choose a file but never reach one
+/// elsewhere on the disk, whether by `..`, by an absolute path or through a symbolic link.
+public struct PathRules {
+  let context: ReadContext
+  let spec: ProjectSpec
+
+  /// Reports every path that breaks a rule, and gives the spec with those paths emptied, so
+  /// that nothing later (probing media, planning) opens a file the project may not name.
+  func checked() -> ProjectSpec {
+    var checked = spec
+    checked.layers = spec.layers.map(checkLayer)
+    checked.audioTracks = spec.audioTracks.map { track in
+      var track = track
+      if !mayRead(track.clip.source, what: "audio track source") { track.clip.source.value = "" }
+      return track
+    }
+    checkOutput(spec.output.file)
+    return checked
+  }
+
+  private func checkLayer(_ layer: LayerSpec) -> LayerSpec {
+    var layer = layer
+    switch layer.content {
+    case .video(var video):
+      if !mayRead(video.clip.source, what: "source") { video.clip.source.value = "" }
+      if let matte = video.matte, !mayRead(matte, what: "matte") { video.matte = nil }
+      layer.content = .video(video)
+    }
+    return layer
+  }
+
+  /// Whether a media path may be read: one built from variables must lead inside the
+  /// project's folder, by its text and through the symbolic links on its way.
+  private func mayRead(_ path: Located<String>, what: String) -> Bool {
+    guard !path.substitutions.isEmpty, !path.value.isEmpty, !context.allowOutsideRoot else {
+      return true
+    }
+    let folder = ProjectPaths.resolve(spec.directory, in: "/")
+    let resolved = ProjectPaths.resolve(path.value, in: folder)
+    guard let escape = ProjectPaths.escape(of: resolved, from: folder) else { return true }
+    context.error(
+      "path-outside-project", "\(what) '\(path.value)' leads outside the project's folder",
+      at: path.location, notes: path.substitutionNotes + [.init(escape)],
+      help: "pass --allow-outside-root to allow it")
+    return false
+  }
+
+  /// An output built from variables is written inside the folder written before its first
+  /// placeholder (the project's folder when none is), even with `--allow-outside-root`:
+  /// a render writes, and a variable must not choose where.
+  private func checkOutput(_ file: Located<String>) {
+    guard !file.substitutions.isEmpty, let template = file.template, !file.value.isEmpty else {
+      return
+    }
+    let directory = ProjectPaths.resolve(spec.directory, in: "/")
+    let literal = template.range(of: "{{").map { template[..<$0.lowerBound] } ?? template[...]
+    let written = literal.lastIndex(of: "/").map { String(literal[...$0]) }
+    let folder = written.map { ProjectPaths.resolve($0, in: directory) } ?? directory
+    let resolved = ProjectPaths.resolve(file.value, in: directory)
+    guard let escape = ProjectPaths.escape(of: resolved, from: folder) else { return }
+    let named = written.map { "the folder '\($0)'" } ?? "the project's folder"
+    context.error(
+      "output-outside-folder", "output.file '\(file.value)' leads outside \(named)",
+      at: file.location, notes: file.substitutionNotes + [.init(escape)],
+      help: "a variable may name the output file, not its folder: "
+        + "write the folder before the first {{…}}")
+  }
+
+  /// The scheme of a URL or FFmpeg protocol (`http`, `concat`, `pipe`…) that `path` starts
+  /// with, or `nil` for a plain path.
+  ///
+  /// This is FFmpeg's own test: letters, digits and `+-.` followed by `:` (and
+  /// `subfile,…:`). A local file whose name has a colon can be written `./take:2.mp4`.
+  public static func urlScheme(of path: String) -> String? {
+    let schemeCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
+    let scheme = path.prefix { schemeCharacters.contains($0) }
+    if !scheme.isEmpty, path.dropFirst(scheme.count).first == ":" { return String(scheme) }
+    if path.hasPrefix("subfile,"), path.dropFirst(8).contains(":") { return "subfile" }
+    return nil
+  }
+}
+
+extension ReadContext {
+  /// A local file path: not empty, not a URL or an FFmpeg protocol, whether written so or
+  /// made so by a variable.
+  func path(_ node: Node, what: String) -> Located<String>? {
+    guard let s = scalarText(node, expected: "a file path") else { return nil }
+    let text = s.text
+    guard !text.trimmingWhitespace().isEmpty else {
+      error("empty-value", "\(what) cannot be empty", at: s.location)
+      return nil
+    }
+    if let scheme = PathRules.urlScheme(of: text) {
+      error(
+        "not-a-local-file", "\(what) must be a local file, not a '\(scheme):' address",
+        at: s.location, notes: s.substitutionNotes,
+        help: "chromake reads local files only; a local file whose name has a colon can be "
+          + "written ./name, as in ./take:2.mp4")
+      return nil
+    }
+    var located = Located(text, at: s.location)
+    located.substitutions = s.substitutions
+    located.template = s.template
+    return located
+  }
+}
+
+extension ProjectPaths {
+  /// Why the absolute, normalised `path` is not inside `folder`, or `nil` when it is: by its
+  /// text (`..` removed) and once the symbolic links among its existing parts are followed,
+  /// compared with the folder's own real path.
+  static func escape(of path: String, from folder: String) -> String? {
+    guard contains(folder, path) else { return "resolved to \(path), outside \(folder)" }
+    guard let real = followingLinks(path) else {
+      return "resolved to \(path), whose symbolic links do not end"
+    }
+    let realFolder = followingLinks(folder) ?? folder
+    guard contains(realFolder, real) else {
+      return "resolved to \(real) through symbolic links, outside \(realFolder)"
+    }
+    return nil
+  }
+
+  /// Whether `path` is `folder` or lies inside it; both absolute and normalised.
+  private static func contains(_ folder: String, _ path: String) -> Bool {
+    folder == "/" || path == folder || path.hasPrefix(folder + "/")
+  }
+
+  /// The absolute `path` with every symbolic link among its existing parts followed, as the
+  /// kernel would (a `..` after a link leaves the link's target); the parts from the first
+  /// missing one on are kept as written. `nil` after 40 links, where the kernel gives up too.
+  static func followingLinks(_ path: String) -> String? {
+    let files = FileManager.default
+    var real: [Substring] = []
+    // The parts still to walk, last first.
+    var pending = Array(path.split(separator: "/").reversed())
+    var links = 0
+    var missing = false
+    while let part = pending.popLast() {
+      if part == "." { continue }
+      if part == ".." {
+        _ = real.popLast()
+        continue
+      }
+      let here = "/" + (real + [part]).joined(separator: "/")
+      if !missing, let target = try? files.destinationOfSymbolicLink(atPath: here) {
+        links += 1
+        guard links <= 40 else { return nil }
+        if target.hasPrefix("/") { real = [] }
+        pending += target.split(separator: "/").reversed()
+        continue
+      }
+      if !missing, (try? files.attributesOfItem(atPath: here)) == nil { missing = true }
+      real.append(part)
+    }
+    return "/" + real.joined(separator: "/")
+  }
+}
