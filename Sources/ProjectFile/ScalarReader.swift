@@ -85,7 +85,8 @@ extension ReadContext {
         substitutions.append(
           Substitution(
             name: p.name, value: entry.value, origin: entry.origin,
-            source: entry.source ?? entry.location))
+            // A --set value was written on the command line, not at the declaration.
+            source: entry.source ?? (entry.origin == "variables" ? entry.location : nil)))
       }
       result += String(scalar.string.unicodeScalars[cursor...])
       if failed { return nil }

@@ -10,13 +10,17 @@ enum BatchSummary {
     if totals.otherShard > 0 { parts.append("\(totals.otherShard) on other shards") }
     if totals.notStarted > 0 { parts.append("\(totals.notStarted) not started") }
     var text =
-      "chromake: batch of \(report.rows.count) rows from \(dataName) (shard \(report.shard), "
-      + "\(report.jobs) jobs): " + parts.joined(separator: ", ")
+      "chromake: batch of \(count(report.rows.count, "row")) from \(dataName) "
+      + "(shard \(report.shard), \(count(report.jobs, "job"))): " + parts.joined(separator: ", ")
       + " in \(String(format: "%.1f", report.seconds)) s\n"
     for row in report.rows where row.status == .failed {
       text += "  row \(row.row) (\(dataName):\(row.line)) failed: "
       text += (row.reasons.first ?? "unknown error") + "\n"
     }
     return text
+  }
+
+  private static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }

@@ -19,6 +19,10 @@ public enum DependencyFile {
       lines[lines.count - 1] += " \\"
       lines.append("  \(escape(prerequisite))")
     }
+    // An empty rule per input (gcc's -MP): when an input is deleted, make then runs the
+    // render, which names the missing file at its line, instead of stopping with "No rule to
+    // make target". The project file has a rule of its own in the build file.
+    for input in inputs { lines.append("\n\(escape(input)):") }
     return lines.joined(separator: "\n") + "\n"
   }
 

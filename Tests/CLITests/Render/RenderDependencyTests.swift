@@ -27,7 +27,8 @@ struct RenderDependencyTests {
       try makeMedia(in: folder)
       let run = try ChromakeBinary.run(["deps", "a.yaml"], in: folder.url)
       #expect(run.status == 0, "\(run.stderr)")
-      #expect(run.stdout == "out/a.mp4: \\\n  a.yaml \\\n  media/my\\ clip.mp4\n")
+      #expect(
+        run.stdout == "out/a.mp4: \\\n  a.yaml \\\n  media/my\\ clip.mp4\n\nmedia/my\\ clip.mp4:\n")
     }
   }
 
@@ -57,6 +58,11 @@ struct RenderDependencyTests {
         [.modificationDate: later], ofItemAtPath: folder.path("media/my clip.mp4"))
       let third = try make()
       #expect(third.stdout.contains("render a.yaml"), "a changed input: \(third.stdout)")
+      // A deleted input: make still runs the render, which names the missing file.
+      try FileManager.default.removeItem(atPath: folder.path("media/my clip.mp4"))
+      let fourth = try make()
+      #expect(fourth.stdout.contains("render a.yaml"), "\(fourth.stdout)\(fourth.stderr)")
+      #expect(fourth.stderr.contains("no such file 'media/my clip.mp4'"), "\(fourth.stderr)")
     }
   }
 
