@@ -62,7 +62,9 @@ public struct IncrementalRender {
       report = try MovieRender(plan: plan, context: try context()).run(
         progress: progress, checkInterrupt: checkInterrupt)
     } catch {
-      _ = hashing.wait()
+      // No record is written for a failed or interrupted render, so its hashes are not
+      // needed: the hashing thread is left to finish alone rather than waited for, which for
+      // gigabytes of sources would hold up a Ctrl-C by seconds.
       throw error
     }
     do {
