@@ -107,10 +107,7 @@ extension ReadContext {
           + "written ./name, as in ./take:2.mp4")
       return nil
     }
-    var located = Located(text, at: s.location)
-    located.substitutions = s.substitutions
-    located.template = s.template
-    return located
+    return s.located
   }
 }
 

@@ -16,6 +16,14 @@ struct ScalarText {
   /// Notes saying which variables made this value, so that a bad `--set` or data value is
   /// traceable to where it was written.
   var substitutionNotes: [Diagnostic.Note] { substitutions.map(\.note) }
+
+  /// The text as a located value that remembers how it was made.
+  var located: Located<String> {
+    var located = Located(text, at: location)
+    located.substitutions = substitutions
+    located.template = template
+    return located
+  }
 }
 
 extension ReadContext {

@@ -8,11 +8,7 @@ import Yams
 /// on and every problem of the file is found in one run.
 extension ReadContext {
   func string(_ node: Node, what: String) -> Located<String>? {
-    guard let s = scalarText(node, expected: what) else { return nil }
-    var located = Located(s.text, at: s.location)
-    located.substitutions = s.substitutions
-    located.template = s.template
-    return located
+    scalarText(node, expected: what)?.located
   }
 
   func nonEmptyString(_ node: Node, what: String) -> Located<String>? {

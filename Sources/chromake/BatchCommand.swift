@@ -57,11 +57,11 @@ struct BatchCommand: ParsableCommand {
     let rows = BatchRows.open(
       project: options.project, table: table, displayName: data, overrides: options.overrides,
       allowOutsideRoot: options.allowOutsideRoot)
+    // Notes point into the data file as well as the project: quote both.
+    let dataText = (try? String(contentsOfFile: data, encoding: .utf8)) ?? ""
     for row in rows where !row.diagnostics.isEmpty {
       var sources = row.session.sources
-      if let text = try? String(contentsOfFile: data, encoding: .utf8) {
-        sources.add(file: data, text: text)
-      }
+      sources.add(file: data, text: dataText)
       Terminal.writeError("chromake: \(data) row \(row.data.number):\n")
       Terminal.report(row.diagnostics, sources: sources)
     }
@@ -99,9 +99,7 @@ struct BatchCommand: ParsableCommand {
       let unknown = BatchRows.unknownColumns(table, project: options.project)
       guard unknown.isEmpty else {
         var sources = SourceText()
-        if let text = try? String(contentsOfFile: data, encoding: .utf8) {
-          sources.add(file: data, text: text)
-        }
+        sources.add(file: data, text: (try? String(contentsOfFile: data, encoding: .utf8)) ?? "")
         Terminal.report(unknown, sources: sources)
         throw ExitCode.projectErrors
       }

@@ -36,29 +36,14 @@ enum BatchRows {
     var probed: [String: MediaFacts] = [:]
     var rows: [BatchRow] = []
     for data in table.rows {
-      var build: OutputBuild?
-      let session = ProjectSession.open(
+      let (session, build) = ProjectSession.openWithBuild(
         path: project, overrides: overrides + data.overrides(file: displayName),
-        allowOutsideRoot: allowOutsideRoot
-      ) { spec, resolved in
-        if let facts = probed[resolved] { return facts }
-        let known =
-          build
-          ?? OutputBuild(
-            output: ProjectPaths.resolve(spec.output.file.value, in: spec.directory),
-            chromake: Chromake.version)
-        build = known
-        return known.knownFacts(resolved, directory: spec.directory)
-      }
+        allowOutsideRoot: allowOutsideRoot, chromake: Chromake.version,
+        known: { probed[$0] })
       if let plan = session.plan {
         for input in plan.inputs {
           probed[ProjectPaths.resolve(input.path, in: plan.directory)] = input.facts
         }
-        build =
-          build
-          ?? OutputBuild(
-            output: ProjectPaths.resolve(plan.output.file, in: plan.directory),
-            chromake: Chromake.version)
       }
       rows.append(BatchRow(data: data, session: session, build: build))
     }

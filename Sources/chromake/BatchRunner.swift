@@ -60,9 +60,7 @@ struct BatchRunner: @unchecked Sendable {
     let shown = BuildExplanation.displayPath(build.output)
     let started = ProgressReporter.uptimeSeconds()
     do {
-      let variables = (row.session.spec?.variables ?? [:]).mapValues(\.value)
-      let verdict = try build.check(
-        plan: plan, fields: row.session.fields, variables: variables, force: force)
+      let verdict = try build.check(plan, of: row.session, force: force)
       let job = IncrementalRender(plan: plan, build: build, verdict: verdict)
       if verdict.isUpToDate {
         job.skip(project: row.session.spec?.path)
@@ -72,8 +70,8 @@ struct BatchRunner: @unchecked Sendable {
       if explain {
         say(BuildExplanation.text(output: "\(label): \(shown)", reasons: verdict.reasons))
       }
-      if context == nil { context = try GPUContext() }
-      guard let gpu = context else { return entry(row, .failed) }
+      let gpu = try context ?? GPUContext()
+      context = gpu
       let outcome = try job.run(
         context: gpu, checkInterrupt: { try interrupt.throwIfInterrupted() })
       let seconds = ProgressReporter.uptimeSeconds() - started

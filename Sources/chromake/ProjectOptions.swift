@@ -21,13 +21,29 @@ struct ProjectOptions: ParsableArguments {
 
   /// Every command's front half: loads, checks and plans the project, prints its diagnostics,
   /// and gives the session and plan, or exits 65 when the project has errors.
-  ///
-  /// `known` gives facts of inputs already probed (see `ProjectSession.open`).
-  func openPlan(known: (ProjectSpec, String) -> MediaFacts? = { _, _ in nil }) throws -> (
+  func openPlan() throws -> (session: ProjectSession, plan: RenderPlan) {
+    try planned(
+      ProjectSession.open(path: project, overrides: overrides, allowOutsideRoot: allowOutsideRoot))
+  }
+
+  /// `openPlan()` for a render: also the build of the output at `output(spec)`, whose record
+  /// spares probing the inputs it vouches for.
+  func openBuild(output: (ProjectSpec) -> String) throws -> (
+    session: ProjectSession, plan: RenderPlan, build: OutputBuild
+  ) {
+    let (session, build) = ProjectSession.openWithBuild(
+      path: project, overrides: overrides, allowOutsideRoot: allowOutsideRoot,
+      chromake: Chromake.version, output: output)
+    let (checked, plan) = try planned(session)
+    // A plan comes from a spec, and every spec has a build.
+    guard let build else { throw ExitCode.projectErrors }
+    return (checked, plan, build)
+  }
+
+  /// Prints the session's diagnostics; its plan, or exit 65.
+  private func planned(_ session: ProjectSession) throws -> (
     session: ProjectSession, plan: RenderPlan
   ) {
-    let session = ProjectSession.open(
-      path: project, overrides: overrides, allowOutsideRoot: allowOutsideRoot, known: known)
     Terminal.report(session.diagnostics, sources: session.sources)
     guard let plan = session.plan, !session.diagnostics.hasErrors else {
       throw ExitCode.projectErrors

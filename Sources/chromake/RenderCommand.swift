@@ -57,18 +57,8 @@ struct RenderCommand: ParsableCommand {
     InterruptWatch.unblockSignals()
     // The record of the last render sits beside the output, whose path the project names;
     // it is read as soon as the project is, so inputs it vouches for are not probed again.
-    var build: OutputBuild?
-    let (session, planned) = try options.openPlan { spec, resolved in
-      let known = build ?? OutputBuild(output: outputPath(spec), chromake: Chromake.version)
-      build = known
-      return known.knownFacts(resolved, directory: spec.directory)
-    }
+    let (session, planned, outputBuild) = try options.openBuild(output: outputPath)
     let plan = try output.map { try OutputOverride.apply($0, to: planned) } ?? planned
-    let outputBuild =
-      build
-      ?? OutputBuild(
-        output: ProjectPaths.resolve(plan.output.file, in: plan.directory),
-        chromake: Chromake.version)
     let verdict = try checkUpToDate(plan, session: session, build: outputBuild)
     let job = IncrementalRender(plan: plan, build: outputBuild, verdict: verdict)
     if verdict.isUpToDate {
@@ -126,11 +116,9 @@ extension RenderCommand {
   private func checkUpToDate(_ plan: RenderPlan, session: ProjectSession, build: OutputBuild)
     throws -> BuildVerdict
   {
-    let variables = (session.spec?.variables ?? [:]).mapValues(\.value)
     let verdict: BuildVerdict
     do {
-      verdict = try build.check(
-        plan: plan, fields: session.fields, variables: variables, force: force)
+      verdict = try build.check(plan, of: session, force: force)
     } catch {
       Terminal.writeError(
         "chromake: error: cannot check whether the output is up to date: \(error)\n")

@@ -74,10 +74,19 @@ public struct BatchReport: Codable, Sendable {
   public var seconds: Double
   /// Every row, in data order.
   public var rows: [Row]
+  /// Counts by status, over `rows`.
+  public var totals: Totals
 
-  /// The totals over `rows`.
-  public var totals: Totals {
-    var totals = Totals()
+  /// A report; the totals are counted from `rows`.
+  public init(project: String, data: String, shard: String, jobs: Int, seconds: Double, rows: [Row])
+  {
+    self.project = project
+    self.data = data
+    self.shard = shard
+    self.jobs = jobs
+    self.seconds = seconds
+    self.rows = rows
+    totals = Totals()
     for row in rows {
       switch row.status {
       case .rendered: totals.rendered += 1
@@ -87,43 +96,6 @@ public struct BatchReport: Codable, Sendable {
       case .notStarted: totals.notStarted += 1
       }
     }
-    return totals
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case project, data, shard, jobs, seconds, rows, totals
-  }
-
-  /// A report.
-  public init(project: String, data: String, shard: String, jobs: Int, seconds: Double, rows: [Row])
-  {
-    self.project = project
-    self.data = data
-    self.shard = shard
-    self.jobs = jobs
-    self.seconds = seconds
-    self.rows = rows
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    project = try container.decode(String.self, forKey: .project)
-    data = try container.decode(String.self, forKey: .data)
-    shard = try container.decode(String.self, forKey: .shard)
-    jobs = try container.decode(Int.self, forKey: .jobs)
-    seconds = try container.decode(Double.self, forKey: .seconds)
-    rows = try container.decode([Row].self, forKey: .rows)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(project, forKey: .project)
-    try container.encode(data, forKey: .data)
-    try container.encode(shard, forKey: .shard)
-    try container.encode(jobs, forKey: .jobs)
-    try container.encode(seconds, forKey: .seconds)
-    try container.encode(rows, forKey: .rows)
-    try container.encode(totals, forKey: .totals)
   }
 
   /// Sorted-key JSON, written in one step.

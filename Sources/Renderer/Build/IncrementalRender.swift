@@ -36,8 +36,9 @@ public struct IncrementalRender {
   /// the output's modification time is brought forward, as if it had been rebuilt: otherwise
   /// make would find it out of date and ask again on every run.
   public func skip(project: String? = nil) {
-    let dependencies = verdict.state.inputs.map(\.resolved) + (project.map { [$0] } ?? [])
-    let newest = dependencies.compactMap { FileStamp.read($0)?.modified }.max() ?? .min
+    // The check has just read the inputs' stamps; only the project's is new.
+    let stamps = verdict.state.inputs.map(\.stamp) + [project.flatMap(FileStamp.read)]
+    let newest = stamps.compactMap { $0?.modified }.max() ?? .min
     if let output = FileStamp.read(build.output), newest > output.modified {
       // Now, as a rebuild would: not the dependency's own time, which may lie ahead (a copy
       // from a machine with a fast clock) and would then hide the next real change.

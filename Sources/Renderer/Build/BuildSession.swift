@@ -1,0 +1,41 @@
+public import ProjectFile
+public import RenderPlan
+
+extension ProjectSession {
+  /// Opens the project at `path` together with the build of its output.
+  ///
+  /// The output's record is read as soon as the project is (its path comes from the spec, or
+  /// from `output`), so inputs it vouches for are not probed again; `known` is asked first,
+  /// for facts the caller already has (a batch's earlier rows). The build is `nil` only when
+  /// the file could not be read into a spec at all.
+  public static func openWithBuild(
+    path: String, overrides: [VariableOverride], allowOutsideRoot: Bool, chromake: String,
+    output: (ProjectSpec) -> String = {
+      ProjectPaths.resolve($0.output.file.value, in: $0.directory)
+    },
+    known: (String) -> MediaFacts? = { _ in nil }
+  ) -> (session: ProjectSession, build: OutputBuild?) {
+    var opened: OutputBuild?
+    func build(for spec: ProjectSpec) -> OutputBuild {
+      let made = opened ?? OutputBuild(output: output(spec), chromake: chromake)
+      opened = made
+      return made
+    }
+    let session = open(path: path, overrides: overrides, allowOutsideRoot: allowOutsideRoot) {
+      spec, resolved in
+      known(resolved) ?? build(for: spec).knownFacts(resolved, directory: spec.directory)
+    }
+    return (session, session.spec.map(build(for:)))
+  }
+}
+
+extension OutputBuild {
+  /// The verdict on `plan`, made from `session`'s project.
+  public func check(_ plan: RenderPlan, of session: ProjectSession, force: Bool) throws
+    -> BuildVerdict
+  {
+    try check(
+      plan: plan, fields: session.fields,
+      variables: (session.spec?.variables ?? [:]).mapValues(\.value), force: force)
+  }
+}
