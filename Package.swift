@@ -2,8 +2,9 @@
 import PackageDescription
 
 // The module stack, bottom to top (see docs in README.md and ARCHITECTURE.md):
-// Diagnostics, Timeline → ProjectFile → RenderPlan → (Media, GPU) → Renderer → chromake.
-// C is reached only through the CFFmpeg and CEGL system libraries, imported by Media and GPU.
+// Diagnostics, Timeline → ProjectFile → RenderPlan → (Media, GPU, Typesetting) → Renderer →
+// chromake. C is reached only through the CFFmpeg, CEGL and CPangoCairo system libraries,
+// imported by Media, GPU and Typesetting.
 let package = Package(
   name: "chromake",
   platforms: [.macOS(.v14)],
@@ -33,6 +34,11 @@ let package = Package(
       pkgConfig: "egl",
       providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0", "libgl1-mesa-dri"])]
     ),
+    .systemLibrary(
+      name: "CPangoCairo",
+      pkgConfig: "pangocairo",
+      providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core"])]
+    ),
     .target(name: "Diagnostics"),
     .target(name: "Timeline"),
     .target(
@@ -43,10 +49,11 @@ let package = Package(
     .target(name: "Media", dependencies: ["CFFmpeg", "Timeline"]),
     .target(name: "Shaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
     .target(name: "GPU", dependencies: ["CEGL", "Shaders"]),
+    .target(name: "Typesetting", dependencies: ["CPangoCairo"]),
     .target(
       name: "Renderer",
       dependencies: [
-        "RenderPlan", "Media", "GPU", .product(name: "Crypto", package: "swift-crypto"),
+        "RenderPlan", "Media", "GPU", "Typesetting", .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     .executableTarget(
@@ -64,6 +71,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
     .testTarget(name: "GPUTests", dependencies: ["GPU"]),
+    .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
     .testTarget(name: "RendererTests", dependencies: ["Renderer", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["chromake", "TestSupport"]),
   ]

@@ -35,6 +35,7 @@ extension ReadContext {
       box: map.value("box").flatMap(box),
       fit: map.value("fit").flatMap { choice($0, what: "fit", Fit.allCases) }
         ?? Located(.contain, at: map.location),
+      fadeIn: Located(.zero, at: map.location), fadeOut: Located(.zero, at: map.location),
       content: .video(
         VideoLayerSpec(
           clip: readClip(map, source: source),

@@ -6,6 +6,8 @@ public struct MediaReference: Sendable {
     case layerSource = "source"
     /// A layer's `matte`: needs a video stream.
     case matte
+    /// An image layer's `image`: needs a still picture.
+    case image
     /// An audio track's `source`: needs an audio stream.
     case audioTrack = "audio track source"
   }
@@ -36,6 +38,10 @@ extension ProjectSpec {
       case .video(let video):
         add(video.clip.source, .layerSource, layer.name.value)
         if let matte = video.matte { add(matte, .matte, layer.name.value) }
+      case .image(let image):
+        add(image.path, .image, layer.name.value)
+      case .fill, .text:
+        break
       }
     }
     for track in audioTracks { add(track.clip.source, .audioTrack, track.name.value) }

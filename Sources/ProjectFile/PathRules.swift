@@ -34,6 +34,11 @@ public struct PathRules {
       if !mayRead(video.clip.source, what: "source") { video.clip.source.value = "" }
       if let matte = video.matte, !mayRead(matte, what: "matte") { video.matte = nil }
       layer.content = .video(video)
+    case .image(var image):
+      if !mayRead(image.path, what: "image") { image.path.value = "" }
+      layer.content = .image(image)
+    case .fill, .text:
+      break
     }
     return layer
   }

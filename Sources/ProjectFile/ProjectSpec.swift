@@ -78,14 +78,74 @@ public struct LayerSpec: Sendable {
   public var box: Located<Box>?
   /// How the picture fills the box.
   public var fit: Located<Fit>
+  /// Linear opacity ramp up from the layer's start.
+  public var fadeIn: Located<TimeValue>
+  /// Linear opacity ramp down to the layer's end.
+  public var fadeOut: Located<TimeValue>
   /// What the layer shows.
   public var content: LayerContent
 }
 
-/// What a layer shows. Version 1 has video sources; images, text and fills come later.
+/// What a layer shows: exactly one kind per layer.
 public enum LayerContent: Sendable {
-  /// A video file.
+  /// A video file (`source:`).
   case video(VideoLayerSpec)
+  /// A still picture file (`image:`).
+  case image(ImageLayerSpec)
+  /// A solid colour filling the box (`fill:`).
+  case fill(Located<RGBAColor>)
+  /// Typeset text (`text:`).
+  case text(TextLayerSpec)
+
+  /// The YAML key that chose the kind.
+  public var kind: String {
+    switch self {
+    case .video: "source"
+    case .image: "image"
+    case .fill: "fill"
+    case .text: "text"
+    }
+  }
+}
+
+/// The keys of an `image` layer.
+public struct ImageLayerSpec: Sendable {
+  /// The PNG, JPEG or WebP file, as written.
+  public var path: Located<String>
+  /// Chroma key, if any.
+  public var key: KeySpec?
+}
+
+/// The keys of a `text` layer.
+public struct TextLayerSpec: Sendable {
+  /// What is written (after templating); may hold several lines.
+  public var text: Located<String>
+  /// A Pango font description, such as `DejaVu Sans Bold 64` (sizes in pixels).
+  public var font: Located<String>
+  /// The glyphs' colour.
+  public var color: Located<RGBAColor>
+  /// Horizontal placement of each line inside the box.
+  public var align: Located<TextAlign>
+  /// Vertical placement of the whole text inside the box.
+  public var valign: Located<TextVerticalAlign>
+  /// Distance between baselines as a multiple of the font's own line height.
+  public var lineSpacing: Located<Double>
+  /// A colour filling the whole box behind the text, if any.
+  public var background: Located<RGBAColor>?
+  /// Space in pixels kept free inside every edge of the box.
+  public var padding: Located<Int>
+  /// A stroke around every glyph, if any.
+  public var outline: OutlineSpec?
+}
+
+/// `outline:` of a text layer.
+public struct OutlineSpec: Sendable {
+  /// The mapping's location.
+  public var location: SourceLocation
+  /// How far the stroke reaches out from the glyph's edge, in pixels.
+  public var width: Located<Double>
+  /// The stroke's colour.
+  public var color: Located<RGBAColor>
 }
 
 /// The keys of a `source` layer.

@@ -54,6 +54,63 @@ public struct RGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
   public static let green = RGBColor(red: 0, green: 255, blue: 0)
 }
 
+/// A colour with alpha, written `#RRGGBB` (opaque) or `#RRGGBBAA` (straight alpha).
+public struct RGBAColor: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The colour itself.
+  public var rgb: RGBColor
+  /// Opacity, 0 (transparent) to 255 (opaque).
+  public var alpha: UInt8
+
+  /// Creates a colour.
+  public init(_ rgb: RGBColor, alpha: UInt8 = 255) {
+    self.rgb = rgb
+    self.alpha = alpha
+  }
+
+  /// Parses `#RRGGBB` or `#RRGGBBAA` (either case); `nil` otherwise.
+  public init?(hex text: String) {
+    if let rgb = RGBColor(hex: text) {
+      self.init(rgb)
+      return
+    }
+    guard text.count == 9, let rgb = RGBColor(hex: String(text.prefix(7))),
+      let alpha = UInt8(text.suffix(2), radix: 16), text.suffix(2).allSatisfy(\.isHexDigit)
+    else { return nil }
+    self.init(rgb, alpha: alpha)
+  }
+
+  /// `#RRGGBBAA` in upper case.
+  public var description: String {
+    let hex = String(alpha, radix: 16, uppercase: true)
+    return rgb.description + (hex.count == 1 ? "0" + hex : hex)
+  }
+
+  /// Opaque white, the default text colour.
+  public static let white = RGBAColor(RGBColor(red: 255, green: 255, blue: 255))
+  /// Opaque black, the default outline colour.
+  public static let black = RGBAColor(.black)
+}
+
+/// How each line of a text layer is placed across its box.
+public enum TextAlign: String, Sendable, Codable, CaseIterable {
+  /// Against the box's left edge (inside the padding).
+  case left
+  /// Centred.
+  case center
+  /// Against the right edge.
+  case right
+}
+
+/// How a text layer's lines are placed down its box.
+public enum TextVerticalAlign: String, Sendable, Codable, CaseIterable {
+  /// From the top edge (inside the padding).
+  case top
+  /// Centred.
+  case middle
+  /// Against the bottom edge.
+  case bottom
+}
+
 /// A gain as a linear factor, converted once from what the user wrote.
 public struct Gain: Hashable, Sendable, Codable {
   /// The factor samples are multiplied by; ≥ 0.
