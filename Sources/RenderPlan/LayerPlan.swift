@@ -1,26 +1,80 @@
 public import ProjectFile
 public import Timeline
 
-/// One visual layer: which output frames it is drawn on and which source time each shows.
-///
-/// Output frame `k` in `frames` shows the source frame with the greatest presentation time
-/// `p ≤ sourceTime(k) + pickTolerance`, where `sourceTime(k) = sourceIn + (k / fps − start)`,
-/// wrapped into `sourceIn..<sourceOut` when `loop`, and held on the last frame before
-/// `sourceOut` when `afterEnd` is `hold`.
+/// One visual layer: which output frames it is drawn on, how opaque it is on each, and what it
+/// shows: exactly one of `video`, `image`, `fill` and `text`, as `kind` says.
 public struct LayerPlan: Codable, Sendable, Equatable {
   /// The layer's name.
   public var name: String
   /// Where the layer is written.
   public var location: PlanLocation
-  /// The video file.
-  public var source: String
-  /// The luma matte file, if any.
-  public var matte: String?
+  /// What the layer shows.
+  public var kind: LayerKind
   /// Output frames `first..<end` on which the layer is drawn.
   public var frames: FrameRange
   /// Output time at which the layer begins.
   public var start: Rational
-  /// Source time shown at `start`.
+  /// Where the picture goes, in output pixels.
+  public var box: Box
+  /// How the picture fills the box.
+  public var fit: Fit
+  /// Multiplies alpha.
+  public var opacity: Double
+  /// Seconds over which opacity ramps up from 0 at `start`.
+  public var fadeIn: Rational
+  /// Seconds over which opacity ramps down to 0 at the end of `frames`.
+  public var fadeOut: Rational
+  /// Chroma key, if any (video and image layers).
+  public var key: KeyPlan?
+  /// The clip, for a video layer.
+  public var video: VideoClipPlan?
+  /// The picture file, for an image layer.
+  public var image: String?
+  /// `#RRGGBBAA`, for a fill layer.
+  public var fill: String?
+  /// The text and its style, for a text layer.
+  public var text: TextPlan?
+
+  /// The layer's opacity on output frame `k`: `opacity` times the fades' linear ramps, each
+  /// `clamp(elapsed / fade, 0, 1)` of the time since `start` or left until the end.
+  public func opacity(ofFrame k: Int64, fps: Rational) -> Double {
+    let t = TimeGrid.time(ofFrame: k, fps: fps)
+    var factor = 1.0
+    if fadeIn > .zero {
+      factor = min(factor, ((t - start) / fadeIn).doubleValue)
+    }
+    if fadeOut > .zero {
+      let end = TimeGrid.time(ofFrame: frames.end, fps: fps)
+      factor = min(factor, ((end - t) / fadeOut).doubleValue)
+    }
+    return opacity * min(max(factor, 0), 1)
+  }
+}
+
+/// The kinds of visual layer.
+public enum LayerKind: String, Codable, Sendable {
+  /// A video file (`source:`).
+  case video
+  /// A still picture (`image:`).
+  case image
+  /// A solid colour (`fill:`).
+  case fill
+  /// Typeset text (`text:`).
+  case text
+}
+
+/// A video layer's clip.
+///
+/// Output frame `k` shows the source frame with the greatest presentation time
+/// `p ≤ sourceTime(k) + pickTolerance`, where `sourceTime(k) = sourceIn + (k / fps − start)`,
+/// wrapped into `sourceIn..<sourceOut` when `loop`, and held on the last frame before
+/// `sourceOut` when `afterEnd` is `hold`.
+public struct VideoClipPlan: Codable, Sendable, Equatable {
+  /// The video file.
+  public var source: String
+  /// The luma matte file, if any.
+  public var matte: String?
+  /// Source time shown at the layer's start.
   public var sourceIn: Rational
   /// Source time where the clip stops (exclusive).
   public var sourceOut: Rational
@@ -30,20 +84,62 @@ public struct LayerPlan: Codable, Sendable, Equatable {
   public var afterEnd: AfterEnd
   /// Slack added to the source time when picking a frame: 1 ms absorbs time-base rounding.
   public var pickTolerance: Rational
-  /// Where the picture goes, in output pixels.
-  public var box: Box
-  /// How the picture fills the box.
-  public var fit: Fit
-  /// Multiplies alpha.
-  public var opacity: Double
-  /// Chroma key, if any.
-  public var key: KeyPlan?
 
-  /// The source time output frame `k` asks for (before the pick tolerance and any hold).
-  public func sourceTime(ofFrame k: Int64, fps: Rational) -> Rational {
+  /// The source time output frame `k` asks for (before the pick tolerance and any hold), for a
+  /// layer starting at `start`.
+  public func sourceTime(ofFrame k: Int64, start: Rational, fps: Rational) -> Rational {
     let elapsed = TimeGrid.time(ofFrame: k, fps: fps) - start
     if loop { return sourceIn + Rational.positiveRemainder(elapsed, sourceOut - sourceIn) }
     return sourceIn + elapsed
+  }
+}
+
+/// A text layer's text and style, typeset once into a picture the size of its box.
+public struct TextPlan: Codable, Sendable, Equatable {
+  /// What is written, after templating.
+  public var text: String
+  /// The Pango font description as written (sizes in pixels).
+  public var font: String
+  /// The font family that is used: the one asked for, or fontconfig's fallback.
+  public var fontFamily: String
+  /// `#RRGGBBAA`.
+  public var color: String
+  /// `left`, `center` or `right`.
+  public var align: TextAlign
+  /// `top`, `middle` or `bottom`.
+  public var valign: TextVerticalAlign
+  /// Multiple of the font's own line distance.
+  public var lineSpacing: Double
+  /// `#RRGGBBAA` filling the box behind the text, if any.
+  public var background: String?
+  /// Pixels kept free inside each edge.
+  public var padding: Int
+  /// The glyphs' stroke, if any.
+  public var outline: OutlinePlan?
+}
+
+/// A stroke around text.
+public struct OutlinePlan: Codable, Sendable, Equatable {
+  /// Pixels the stroke reaches out from the glyph's edge.
+  public var width: Double
+  /// `#RRGGBBAA`.
+  public var color: String
+}
+
+/// Which font a description gives on this machine (found by the renderer's typesetter).
+public struct FontFacts: Codable, Sendable, Equatable {
+  /// The family asked for ("" when the description names none).
+  public var requested: String
+  /// The family used.
+  public var resolved: String
+  /// Whether the family asked for is installed (or was a generic name such as `sans`).
+  public var isExact: Bool
+
+  /// Facts about one font description.
+  public init(requested: String, resolved: String, isExact: Bool) {
+    self.requested = requested
+    self.resolved = resolved
+    self.isExact = isExact
   }
 }
 

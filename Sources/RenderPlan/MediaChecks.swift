@@ -14,6 +14,9 @@ public enum MediaChecks {
       facts[ProjectPaths.resolve(path.value, in: spec.directory)]
     }
     for layer in spec.layers {
+      if case .image(let image) = layer.content, let media = factsOf(image.path) {
+        found += checkImage(image.path, media: media, subject: "layer '\(layer.name.value)'")
+      }
       guard case .video(let video) = layer.content else { continue }
       let subject = "layer '\(layer.name.value)'"
       if let media = factsOf(video.clip.source) {
@@ -53,6 +56,36 @@ public enum MediaChecks {
         track.clip, length: media.audioDuration(of: streams), fps: fps, subject: subject)
     }
     return found
+  }
+
+  /// Codecs of still pictures: the image decoders FFmpeg reads PNG, JPEG, WebP and their
+  /// common relatives with.
+  static let imageCodecs: Set<String> = [
+    "png", "apng", "mjpeg", "jpegls", "webp", "bmp", "tiff", "gif", "ppm", "pgm", "pgmyuv", "pam",
+    "pbm", "targa", "jpeg2000", "qoi", "sgi", "xbm", "xwd", "pcx", "dpx", "exr", "hdr",
+  ]
+
+  /// An image layer needs one picture: a file whose video stream an image decoder reads.
+  private static func checkImage(_ path: Located<String>, media: MediaFacts, subject: String)
+    -> [Diagnostic]
+  {
+    guard let video = media.video else {
+      return [
+        .error(
+          "not-an-image", "\(subject): '\(path.value)' has no picture", at: path.location,
+          notes: path.substitutionNotes, help: "an image layer shows a PNG, JPEG or WebP file")
+      ]
+    }
+    guard imageCodecs.contains(video.codec) else {
+      return [
+        .error(
+          "not-an-image",
+          "\(subject): '\(path.value)' is a video (\(video.codec)), not a still picture",
+          at: path.location, notes: path.substitutionNotes,
+          help: "show a video with 'source:' instead of 'image:'")
+      ]
+    }
+    return []
   }
 
   /// The audio stream indices a selection names (only those the file has).

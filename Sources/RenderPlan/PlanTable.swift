@@ -42,16 +42,42 @@ public enum PlanTable {
       let b = layer.box
       table.rows.append([
         "\(index)", layer.name, "\(layer.location.line)", frames, time,
-        layer.source + (layer.matte.map { " + matte \($0)" } ?? ""),
-        "\(seconds(layer.sourceIn))-\(seconds(layer.sourceOut)) s\(layer.loop ? " loop" : "")",
-        layer.loop ? "-" : layer.afterEnd.rawValue,
-        "\(b.x),\(b.y) \(b.width)x\(b.height)", layer.fit.rawValue, number(layer.opacity),
+        content(of: layer),
+        layer.video.map {
+          "\(seconds($0.sourceIn))-\(seconds($0.sourceOut)) s\($0.loop ? " loop" : "")"
+        } ?? "-",
+        layer.video.map { $0.loop ? "-" : $0.afterEnd.rawValue } ?? "-",
+        "\(b.x),\(b.y) \(b.width)x\(b.height)", layer.fit.rawValue,
+        number(layer.opacity) + fades(of: layer),
         layer.key.map {
           "\($0.color) sim \(number($0.similarity)) smooth \(number($0.smoothness)) spill \(number($0.spill))"
         } ?? "-",
       ])
     }
     return table
+  }
+
+  /// What a layer shows, in a few words: its file, colour or text.
+  static func content(of layer: LayerPlan) -> String {
+    switch layer.kind {
+    case .video:
+      guard let video = layer.video else { return "-" }
+      return video.source + (video.matte.map { " + matte \($0)" } ?? "")
+    case .image: return "image \(layer.image ?? "-")"
+    case .fill: return "fill \(layer.fill ?? "-")"
+    case .text:
+      guard let text = layer.text else { return "-" }
+      let line = text.text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+      let shown = line.count > 24 ? line.prefix(23) + "…" : line
+      let more = text.text.contains("\n") && line.count <= 24 ? " …" : ""
+      return "text \"\(shown)\(more)\" (\(text.font))"
+    }
+  }
+
+  /// ` fade 0.5/1 s` when the layer fades in or out.
+  static func fades(of layer: LayerPlan) -> String {
+    guard layer.fadeIn > .zero || layer.fadeOut > .zero else { return "" }
+    return " fade \(seconds(layer.fadeIn))/\(seconds(layer.fadeOut)) s"
   }
 
   static func audioTable(_ plan: RenderPlan) -> TextTable {

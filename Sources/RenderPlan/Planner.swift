@@ -21,9 +21,12 @@ public enum Planner {
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
-  /// Plans `spec` with `facts` keyed by resolved path.
-  public static func plan(_ spec: ProjectSpec, facts: [String: MediaFacts]) -> PlanResult {
-    var builder = PlanBuilder(spec: spec, facts: facts)
+  /// Plans `spec` with `facts` keyed by resolved path and `fonts` keyed by font description
+  /// (a text layer whose font has no facts is planned with the font it asked for).
+  public static func plan(
+    _ spec: ProjectSpec, facts: [String: MediaFacts], fonts: [String: FontFacts] = [:]
+  ) -> PlanResult {
+    var builder = PlanBuilder(spec: spec, facts: facts, fonts: fonts)
     let plan = builder.build()
     return PlanResult(plan: plan, diagnostics: builder.diagnostics.sortedByLocation())
   }
@@ -45,6 +48,7 @@ struct ClipTiming {
 struct PlanBuilder {
   let spec: ProjectSpec
   let facts: [String: MediaFacts]
+  let fonts: [String: FontFacts]
   var diagnostics: [Diagnostic] = []
 
   var fps: Rational { spec.output.fps.value }
@@ -74,8 +78,9 @@ struct PlanBuilder {
     var layers: [LayerPlan] = []
     var audio: [AudioStreamPlan] = []
     for (layer, timing) in zip(spec.layers, layerTimings) {
-      guard let timing, case .video(let video) = layer.content else { continue }
-      let planned = layerPlan(layer, video, timing, frameCount: frameCount)
+      guard let timing, let planned = layerPlan(layer, timing, frameCount: frameCount) else {
+        continue
+      }
       layers.append(planned)
       if planned.frames.count == 0 {
         diagnostics.append(
@@ -84,13 +89,14 @@ struct PlanBuilder {
             "layer '\(layer.name.value)' is never shown: it starts at \(TimeFormat.seconds(timing.start)) s, after the output ends at \(TimeFormat.seconds(Rational(frameCount) / fps)) s",
             at: layer.start.location))
       }
-      if !video.audio.mute.value {
+      if case .video(let video) = layer.content, !video.audio.mute.value {
         audio += audioPlans(
           owner: layer.name.value, kind: "layer", location: layer.location,
           source: video.clip.source,
           mix: video.audio, timing: timing, sampleCount: sampleCount)
       }
     }
+    diagnostics += fontWarnings()
     for track in spec.audioTracks where !track.mix.mute.value {
       guard let timing = trackTiming(track) else { continue }
       if TimeGrid.sample(at: timing.start, rate: Int64(rate)) >= sampleCount {
@@ -113,10 +119,16 @@ struct PlanBuilder {
 
   // MARK: timing
 
+  /// A video layer's timing from its clip; any other layer starts at `start` and has no natural
+  /// end unless it has a `duration`.
   func layerTiming(_ layer: LayerSpec) -> ClipTiming? {
-    guard case .video(let video) = layer.content,
-      let length = media(video.clip.source)?.videoDuration
-    else { return nil }
+    guard case .video(let video) = layer.content else {
+      let start = layer.start.value.seconds(fps: fps)
+      return ClipTiming(
+        start: start, sourceIn: .zero, sourceOut: .zero, loop: false,
+        end: layer.duration.map { start + $0.value.seconds(fps: fps) })
+    }
+    guard let length = media(video.clip.source)?.videoDuration else { return nil }
     return timing(
       start: layer.start.value, duration: layer.duration?.value, clip: video.clip, length: length)
   }
@@ -159,7 +171,9 @@ struct PlanBuilder {
             "output.duration cannot be determined: no layer has a natural end",
             at: rule.location,
             notes: [
-              .init("looped layers play until the output ends, so they cannot set its length")
+              .init(
+                "images, fills, text and looped videos play until the output ends, so they cannot set its length"
+              )
             ],
             help: "give output.duration a time, such as 'duration: 10s', or a layer a 'duration'"))
         return nil
@@ -195,30 +209,73 @@ struct PlanBuilder {
         sampleCount: sampleCount))
   }
 
-  func layerPlan(
-    _ layer: LayerSpec, _ video: VideoLayerSpec, _ timing: ClipTiming, frameCount: Int64
-  )
-    -> LayerPlan
-  {
+  func layerPlan(_ layer: LayerSpec, _ timing: ClipTiming, frameCount: Int64) -> LayerPlan? {
     let first = min(frameCount, TimeGrid.firstFrame(atOrAfter: timing.start, fps: fps))
     var end =
       timing.end.map { min(frameCount, TimeGrid.firstFrame(atOrAfter: $0, fps: fps)) } ?? frameCount
-    if video.afterEnd.value == .hide, let sourceEnd = timing.sourceEnd {
+    if case .video(let video) = layer.content, video.afterEnd.value == .hide,
+      let sourceEnd = timing.sourceEnd
+    {
       end = min(end, TimeGrid.firstFrame(atOrAfter: sourceEnd, fps: fps))
     }
     let size = spec.output.size.value
-    return LayerPlan(
-      name: layer.name.value, location: PlanLocation(layer.location),
-      source: display(video.clip.source), matte: video.matte.map(display),
+    var plan = LayerPlan(
+      name: layer.name.value, location: PlanLocation(layer.location), kind: .video,
       frames: FrameRange(first: first, end: max(first, end)), start: timing.start,
-      sourceIn: timing.sourceIn, sourceOut: timing.sourceOut, loop: timing.loop,
-      afterEnd: video.afterEnd.value, pickTolerance: Planner.pickTolerance,
       box: layer.box?.value ?? Box(x: 0, y: 0, width: size.width, height: size.height),
       fit: layer.fit.value, opacity: layer.opacity.value,
-      key: video.key.map {
-        KeyPlan(
-          color: $0.color.value.description, similarity: $0.similarity.value,
-          smoothness: $0.smoothness.value, spill: $0.spill.value)
+      fadeIn: layer.fadeIn.value.seconds(fps: fps), fadeOut: layer.fadeOut.value.seconds(fps: fps))
+    switch layer.content {
+    case .video(let video):
+      plan.video = VideoClipPlan(
+        source: display(video.clip.source), matte: video.matte.map(display),
+        sourceIn: timing.sourceIn, sourceOut: timing.sourceOut, loop: timing.loop,
+        afterEnd: video.afterEnd.value, pickTolerance: Planner.pickTolerance)
+      plan.key = video.key.map(keyPlan)
+    case .image(let image):
+      plan.kind = .image
+      plan.image = display(image.path)
+      plan.key = image.key.map(keyPlan)
+    case .fill(let color):
+      plan.kind = .fill
+      plan.fill = color.value.description
+    case .text(let text):
+      plan.kind = .text
+      plan.text = textPlan(text)
+    }
+    return plan
+  }
+
+  /// A warning at each text layer's `font` whose family is not installed, naming the family
+  /// used in its place.
+  func fontWarnings() -> [Diagnostic] {
+    spec.layers.compactMap { layer in
+      guard case .text(let text) = layer.content, let font = fonts[text.font.value],
+        !font.isExact
+      else { return nil }
+      return .warning(
+        "font-not-installed",
+        "layer '\(layer.name.value)': the font family '\(font.requested)' is not installed; '\(font.resolved)' is used instead",
+        at: text.font.location, notes: text.font.substitutionNotes,
+        help: "install the font, or pick an installed family ('fc-list : family' lists them)")
+    }
+  }
+
+  func keyPlan(_ key: KeySpec) -> KeyPlan {
+    KeyPlan(
+      color: key.color.value.description, similarity: key.similarity.value,
+      smoothness: key.smoothness.value, spill: key.spill.value)
+  }
+
+  func textPlan(_ text: TextLayerSpec) -> TextPlan {
+    let font = fonts[text.font.value]
+    return TextPlan(
+      text: text.text.value, font: text.font.value,
+      fontFamily: font?.resolved ?? "", color: text.color.value.description,
+      align: text.align.value, valign: text.valign.value, lineSpacing: text.lineSpacing.value,
+      background: text.background?.value.description, padding: text.padding.value,
+      outline: text.outline.map {
+        OutlinePlan(width: $0.width.value, color: $0.color.value.description)
       })
   }
 

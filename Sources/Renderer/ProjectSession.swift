@@ -36,7 +36,8 @@ public struct ProjectSession: Sendable {
     session.diagnostics += inspection.diagnostics
     session.diagnostics += MediaChecks.check(spec, facts: inspection.facts)
     if !session.diagnostics.hasErrors {
-      let planned = Planner.plan(spec, facts: inspection.facts)
+      let planned = Planner.plan(
+        spec, facts: inspection.facts, fonts: FontInspector.inspect(spec))
       session.plan = planned.plan
       session.diagnostics += planned.diagnostics
     }

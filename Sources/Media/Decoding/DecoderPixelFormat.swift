@@ -34,7 +34,7 @@ enum DecoderPixelFormat {
     case .yuv444p10: AV_PIX_FMT_YUV444P10LE
     case .yuva420p8: AV_PIX_FMT_YUVA420P
     case .yuva444p8: AV_PIX_FMT_YUVA444P
-    case .rgba8: AV_PIX_FMT_RGBA
+    case .rgba8, .rgba8Premultiplied: AV_PIX_FMT_RGBA
     }
   }
 

@@ -30,12 +30,16 @@ public enum PlaneLayout: String, Sendable, CaseIterable {
   /// One plane of 8-bit R′, G′, B′, A per pixel (straight alpha, 255 where the source had
   /// none); the colour matrix and range do not apply.
   case rgba8
+  /// As `rgba8`, with R′, G′ and B′ premultiplied by alpha: the form still pictures and text
+  /// take, so that filtering a scaled picture never pulls the colour of transparent pixels
+  /// into its edges.
+  case rgba8Premultiplied
 
   /// The number of planes.
   public var planeCount: Int {
     switch self {
     case .nv12: 2
-    case .rgba8: 1
+    case .rgba8, .rgba8Premultiplied: 1
     case .yuva420p8, .yuva444p8: 4
     default: 3
     }
@@ -49,13 +53,13 @@ public enum PlaneLayout: String, Sendable, CaseIterable {
     }
   }
 
-  /// True for `rgba8`, which carries R′G′B′ rather than Y′CbCr.
-  public var isRGB: Bool { self == .rgba8 }
+  /// True for the RGBA layouts, which carry R′G′B′ rather than Y′CbCr.
+  public var isRGB: Bool { self == .rgba8 || self == .rgba8Premultiplied }
 
   /// True when the picture carries its own alpha.
   public var hasAlpha: Bool {
     switch self {
-    case .yuva420p8, .yuva444p8, .rgba8: true
+    case .yuva420p8, .yuva444p8, .rgba8, .rgba8Premultiplied: true
     default: false
     }
   }
@@ -63,7 +67,7 @@ public enum PlaneLayout: String, Sendable, CaseIterable {
   /// Components stored together in one element of `plane`: 1, 2 (`nv12` chroma) or 4 (`rgba8`).
   public func componentsPerElement(plane: Int) -> Int {
     switch self {
-    case .rgba8: 4
+    case .rgba8, .rgba8Premultiplied: 4
     case .nv12: plane == 1 ? 2 : 1
     default: 1
     }
@@ -88,7 +92,7 @@ public enum PlaneLayout: String, Sendable, CaseIterable {
     switch self {
     case .yuv420p8, .nv12, .yuv420p10, .yuva420p8: (1, 1)
     case .yuv422p8, .yuv422p10: (1, 0)
-    case .yuv444p8, .yuv444p10, .yuva444p8, .rgba8: (0, 0)
+    case .yuv444p8, .yuv444p10, .yuva444p8, .rgba8, .rgba8Premultiplied: (0, 0)
     }
   }
 }

@@ -1,12 +1,12 @@
 public import RenderPlan
 public import Timeline
 
-extension LayerPlan {
+extension VideoClipPlan {
   /// The latest source time output frame `k` may show: the timing rule's time plus the pick
   /// tolerance, kept before `sourceOut` so a trimmed clip never shows the frame at its out
   /// point, and so `after_end: hold` keeps the last frame before it.
-  public func pickTime(ofFrame k: Int64, fps: Rational) -> Rational {
-    let wanted = sourceTime(ofFrame: k, fps: fps) + pickTolerance
+  public func pickTime(ofFrame k: Int64, start: Rational, fps: Rational) -> Rational {
+    let wanted = sourceTime(ofFrame: k, start: start, fps: fps) + pickTolerance
     return min(wanted, sourceOut - FramePick.beforeOut)
   }
 }

@@ -15,8 +15,11 @@ public enum FramePreview {
       background: RGBColor(hex: plan.output.background) ?? .black, styles: plan.layerStyles)
     var draws: [LayerDraw] = []
     for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
-      let pictures = try LayerFeed(layer: layer, plan: plan).pictures(at: k)
-      draws.append(LayerDraw(layer: index, picture: pictures.picture, matte: pictures.matte))
+      let pictures = try layerSource(for: layer, plan: plan).pictures(at: k)
+      draws.append(
+        LayerDraw(
+          layer: index, picture: pictures.picture, matte: pictures.matte,
+          opacity: layer.opacity(ofFrame: k, fps: plan.output.fps)))
     }
     return try compositor.compositeRGB(draws)
   }

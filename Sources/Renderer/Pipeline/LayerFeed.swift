@@ -4,20 +4,14 @@ import ProjectFile
 import RenderPlan
 import Timeline
 
-/// The pictures one layer shows on one output frame.
-struct LayerPictures: @unchecked Sendable {
-  var frame: Int64
-  var picture: DecodedFrame
-  var matte: DecodedFrame?
-}
-
-/// Decodes one layer on its own thread, ahead of the GPU: for every output frame the layer is
+/// Decodes one video layer on its own thread, ahead of the GPU: for every output frame the layer is
 /// drawn on, in order, the source frame (and matte frame) the timing rule names, into a small
 /// bounded queue.
 ///
 /// The decoders belong to the feed's thread once `start` is called; only the queue is shared.
-final class LayerFeed: @unchecked Sendable {
+final class LayerFeed: LayerSource, @unchecked Sendable {
   let layer: LayerPlan
+  private let clip: VideoClipPlan
   let queue = BlockingQueue<Result<LayerPictures, RenderFailure>>(capacity: 3)
   private let fps: Rational
   private let picture: SourceVideo
@@ -26,10 +20,14 @@ final class LayerFeed: @unchecked Sendable {
 
   /// Opens the layer's decoders; a file that cannot be opened fails at the layer's line.
   init(layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) {
+    guard let clip = layer.video else {
+      throw RenderFailure("the plan gives this video layer no clip", layer: layer)
+    }
     self.layer = layer
+    self.clip = clip
     fps = plan.output.fps
-    picture = try SourceVideo(file: layer.source, role: "source", layer: layer, plan: plan)
-    matte = try layer.matte.map { (file) throws(RenderFailure) in
+    picture = try SourceVideo(file: clip.source, role: "source", layer: layer, plan: plan)
+    matte = try clip.matte.map { (file) throws(RenderFailure) in
       try SourceVideo(file: file, role: "matte", layer: layer, plan: plan)
     }
   }
@@ -56,9 +54,21 @@ final class LayerFeed: @unchecked Sendable {
     worker?.join()
   }
 
+  /// The next frame from the decoding thread, which must be frame `k`.
+  func next(frame k: Int64) throws(RenderFailure) -> LayerPictures {
+    switch queue.pop() {
+    case .success(let pictures)?:
+      return pictures
+    case .failure(let failure)?:
+      throw failure
+    case nil:
+      throw RenderFailure("the decoder stopped before frame \(k)", layer: layer)
+    }
+  }
+
   /// What the layer shows on output frame `k`, decoded on the calling thread.
   func pictures(at k: Int64) throws(RenderFailure) -> LayerPictures {
-    let time = layer.pickTime(ofFrame: k, fps: fps)
+    let time = clip.pickTime(ofFrame: k, start: layer.start, fps: fps)
     return LayerPictures(
       frame: k, picture: try picture.frame(at: time), matte: try matte?.frame(at: time))
   }

@@ -69,7 +69,7 @@ public final class MovieRender {
       context: context, width: output.width, height: output.height,
       background: RGBColor(hex: output.background) ?? .black, styles: plan.layerStyles)
     let feeds = try plan.layers.map { (layer) throws(RenderFailure) in
-      try LayerFeed(layer: layer, plan: plan)
+      try layerSource(for: layer, plan: plan)
     }
     let encoder = EncodeStage(writer: writer, audio: audio)
     for feed in feeds { feed.start() }
@@ -84,14 +84,11 @@ public final class MovieRender {
       try checkInterrupt()
       var draws: [LayerDraw] = []
       for (index, feed) in feeds.enumerated() where feed.layer.frames.contains(k) {
-        switch feed.queue.pop() {
-        case .success(let pictures)?:
-          draws.append(LayerDraw(layer: index, picture: pictures.picture, matte: pictures.matte))
-        case .failure(let failure)?:
-          throw failure
-        case nil:
-          throw RenderFailure("the decoder stopped before frame \(k)", layer: feed.layer)
-        }
+        let pictures = try feed.next(frame: k)
+        draws.append(
+          LayerDraw(
+            layer: index, picture: pictures.picture, matte: pictures.matte,
+            opacity: feed.layer.opacity(ofFrame: k, fps: output.fps)))
       }
       let frame = try writer.nextFrame()
       try compositor.composite(draws, into: frame)
@@ -127,12 +124,15 @@ extension FrameRange {
 }
 
 extension RenderPlan {
-  /// Each layer's placement and key, with its source's display facts.
+  /// Each layer's placement and key, with its source's display facts. Text and fill pictures
+  /// are made for their box, so they are stretched onto it (a text picture is exactly its size).
   var layerStyles: [LayerStyle] {
     layers.map { layer in
-      let video = inputs.first { $0.path == layer.source }?.facts.video
+      let file = layer.video?.source ?? layer.image
+      let video = inputs.first { $0.path == file }?.facts.video
+      let madeForTheBox = layer.kind == .text || layer.kind == .fill
       return LayerStyle(
-        box: layer.box, fit: layer.fit, opacity: layer.opacity, key: layer.key,
+        box: layer.box, fit: madeForTheBox ? .stretch : layer.fit, key: layer.key,
         sampleAspectRatio: video?.sampleAspectRatio ?? .one, rotation: video?.rotation ?? 0)
     }
   }

@@ -174,7 +174,7 @@ final class Composite {
     if layer.aligned {
       lines.append(indent + "ivec2 texel = alignedTexel(\(uniform), position);")
       switch layer.layout {
-      case .rgba8: call = ""
+      case .rgba8, .rgba8Premultiplied: call = ""
       case .nv12: call = "fetchSemiPlanar(\(plane(0)), \(plane(1)), texel)"
       case .yuv420p10, .yuv422p10, .yuv444p10:
         call = "fetchPlanarWide(\(plane(0)), \(plane(1)), \(plane(2)), texel, \(shift))"
@@ -183,7 +183,7 @@ final class Composite {
       }
     } else {
       switch layer.layout {
-      case .rgba8: call = ""
+      case .rgba8, .rgba8Premultiplied: call = ""
       case .nv12: call = "sampleSemiPlanar(\(plane(0)), \(plane(1)), st)"
       case .yuv420p10, .yuv422p10, .yuv444p10:
         call = "samplePlanarWide(\(plane(0)), \(plane(1)), \(plane(2)), st)"
@@ -195,6 +195,15 @@ final class Composite {
       return lines + [
         indent + "vec4 picture = \(fetch(plane(0), aligned: layer.aligned));",
         indent + "vec3 rgb = toRGB(\(uniform), picture.rgb);",
+        indent + "alpha *= picture.a;",
+      ]
+    }
+    if layer.layout == .rgba8Premultiplied {
+      // Filtered premultiplied, then divided by alpha: a scaled picture's edges keep their
+      // colour instead of darkening towards the transparent pixels' (usually black) colour.
+      return lines + [
+        indent + "vec4 picture = \(fetch(plane(0), aligned: layer.aligned));",
+        indent + "vec3 rgb = toRGB(\(uniform), picture.a > 0.0 ? picture.rgb / picture.a : vec3(0.0));",
         indent + "alpha *= picture.a;",
       ]
     }

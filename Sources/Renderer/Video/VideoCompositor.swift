@@ -9,17 +9,18 @@ import Timeline
 struct LayerStyle {
   var box: Box
   var fit: Fit
-  var opacity: Double
   var key: KeyPlan?
   var sampleAspectRatio: Rational
   var rotation: Int
 }
 
-/// One layer to draw on one frame: which layer (its index in the plan) and its pictures.
+/// One layer to draw on one frame: which layer (its index in the plan), its pictures, and its
+/// opacity on this frame (the layer's own, times its fades).
 struct LayerDraw {
   var layer: Int
   var picture: DecodedFrame
   var matte: DecodedFrame?
+  var opacity: Double
 }
 
 /// Composites a frame's layers on the GPU, bottom first, straight into the output's planes:
@@ -167,7 +168,7 @@ final class VideoCompositor {
         matrix: picture.colorMatrix, range: picture.colorRange, bitDepth: picture.layout.bitDepth)
     try program.setIfUsed(name("toRGB"), matrix3: toRGB.matrix)
     try program.setIfUsed(name("rgbOffset"), toRGB.offset)
-    try program.setIfUsed(name("opacity"), Float(style.opacity))
+    try program.setIfUsed(name("opacity"), Float(draw.opacity))
     if let key = style.key {
       let color = ColorConversion.rgb(RGBColor(hex: key.color) ?? .green)
       let keyYCC = LumaWeights.bt709.encode(color)
@@ -336,7 +337,7 @@ final class VideoCompositor {
     let folded = foldedColor(of: draw)
     try program.setIfUsed(name("toOutput"), matrix3: folded.toOutput.matrix)
     try program.setIfUsed(name("outputOffset"), folded.toOutput.offset)
-    try program.setIfUsed(name("opacity"), Float(style.opacity))
+    try program.setIfUsed(name("opacity"), Float(draw.opacity))
     guard let key = style.key else { return }
     try program.setIfUsed(name("keyCbRow"), SIMD3<Float>(folded.keyCbRow))
     try program.setIfUsed(name("keyCrRow"), SIMD3<Float>(folded.keyCrRow))

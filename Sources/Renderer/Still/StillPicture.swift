@@ -1,0 +1,106 @@
+import Media
+import ProjectFile
+import RenderPlan
+import Typesetting
+
+/// Makes the one picture of an image, fill or text layer, premultiplied RGBA (or a decoded
+/// picture's own layout for an image without alpha), with the warnings making it gave.
+enum StillPicture {
+  static func make(for layer: LayerPlan, directory: String) throws(RenderFailure) -> (
+    picture: DecodedFrame, warnings: [RenderFailure]
+  ) {
+    switch layer.kind {
+    case .image:
+      let file = layer.image ?? ""
+      do throws(MediaError) {
+        return (try StillImage.decode(path: ProjectPaths.resolve(file, in: directory)), [])
+      } catch {
+        throw RenderFailure("cannot decode image '\(file)': \(error)", layer: layer)
+      }
+    case .fill:
+      do throws(MediaError) {
+        return (try fill(RGBAColor(hex: layer.fill ?? "") ?? RGBAColor(.black, alpha: 0)), [])
+      } catch {
+        throw RenderFailure("cannot make the fill's picture: \(error)", layer: layer)
+      }
+    case .text:
+      guard let text = layer.text else {
+        throw RenderFailure("the plan gives this text layer no text", layer: layer)
+      }
+      return try typeset(text, in: layer)
+    case .video:
+      throw RenderFailure("a video layer has no still picture", layer: layer)
+    }
+  }
+
+  /// One premultiplied pixel of `color`, stretched over the box by the compositor.
+  static func fill(_ color: RGBAColor) throws(MediaError) -> DecodedFrame {
+    let pixel = premultiplied(color)
+    let made = pixel.withUnsafeBytes { raw in
+      Result { () throws(MediaError) in
+        try DecodedFrame.rgba(raw, width: 1, height: 1, layout: .rgba8Premultiplied)
+      }
+    }
+    return try made.get()
+  }
+
+  /// The text typeset into a picture the size of the layer's box.
+  static func typeset(_ text: TextPlan, in layer: LayerPlan) throws(RenderFailure) -> (
+    picture: DecodedFrame, warnings: [RenderFailure]
+  ) {
+    let style = TextStyle(
+      text: text.text, font: text.font, color: textColor(text.color),
+      alignment: TextAlignment(rawValue: text.align.rawValue) ?? .left,
+      verticalAlignment: TextVerticalAlignment(rawValue: text.valign.rawValue) ?? .top,
+      lineSpacing: text.lineSpacing, background: text.background.map(textColor),
+      padding: text.padding,
+      outline: text.outline.map { TextOutline(width: $0.width, color: textColor($0.color)) })
+    let typeset: TextPicture
+    do throws(TypesettingError) {
+      typeset = try Typesetter.render(style, width: layer.box.width, height: layer.box.height)
+    } catch {
+      throw RenderFailure("cannot typeset the text: \(error)", layer: layer)
+    }
+    var warnings: [RenderFailure] = []
+    if typeset.overflows {
+      warnings.append(
+        RenderFailure(
+          "the text does not fit its \(layer.box.width)×\(layer.box.height) box"
+            + (text.padding > 0 ? " (padding \(text.padding))" : "")
+            + "; what falls outside is cut: make the box larger or the font smaller",
+          layer: layer))
+    }
+    if typeset.missingGlyphs > 0 {
+      let count = typeset.missingGlyphs
+      warnings.append(
+        RenderFailure(
+          "\(count) character\(count == 1 ? " has" : "s have") no glyph in any installed font "
+            + "and show\(count == 1 ? "s" : "") as a box: install a font that covers "
+            + (count == 1 ? "it" : "them"),
+          layer: layer))
+    }
+    let made = typeset.pixels.withUnsafeBytes { raw in
+      Result { () throws(MediaError) in
+        try DecodedFrame.rgba(
+          raw, width: typeset.width, height: typeset.height, layout: .rgba8Premultiplied)
+      }
+    }
+    do throws(MediaError) {
+      return (try made.get(), warnings)
+    } catch {
+      throw RenderFailure("cannot hold the typeset text: \(error)", layer: layer)
+    }
+  }
+
+  private static func textColor(_ hex: String) -> TextColor {
+    let color = RGBAColor(hex: hex) ?? .white
+    return TextColor(
+      red: color.rgb.red, green: color.rgb.green, blue: color.rgb.blue, alpha: color.alpha)
+  }
+
+  private static func premultiplied(_ color: RGBAColor) -> [UInt8] {
+    let alpha = UInt32(color.alpha)
+    let scale = { (value: UInt8) in UInt8((UInt32(value) * alpha + 127) / 255) }
+    return [scale(color.rgb.red), scale(color.rgb.green), scale(color.rgb.blue), color.alpha]
+  }
+}
