@@ -1,0 +1,128 @@
+internal import CPangoCairo
+
+/// A style's text laid out by Pango: shaped, split into paragraphs at newlines and wrapped to a
+/// width, with the context it was made in. Both are released in deinit.
+final class TextLayout {
+  private let context: GObjectReference
+  private let layout: GObjectReference
+
+  private var handle: OpaquePointer { OpaquePointer(layout.pointer) }
+
+  /// Lays out `style`'s text in lines at most `width` pixels wide, for drawing on `canvas`,
+  /// with fonts from `fontMap`.
+  init(
+    style: TextStyle, width: Double, fontMap: UnsafeMutablePointer<PangoFontMap>, canvas: Canvas
+  ) throws(TypesettingError) {
+    let context = try checkMade(
+      pango_font_map_create_context(fontMap), "pango_font_map_create_context")
+    self.context = GObjectReference(adopting: UnsafeMutableRawPointer(context))
+    try GlyphRasterOptions().apply(to: context)
+    // At 72 dpi a point is a pixel, so the sizes users write are pixels.
+    pango_cairo_context_set_resolution(context, 72)
+    // Unrounded positions keep the layout a scaled copy of itself at any size, as unhinted
+    // metrics intend; rounding each glyph to a pixel would reflow text between sizes.
+    pango_context_set_round_glyph_positions(context, 0)
+    pango_cairo_update_context(canvas.cairo, context)
+
+    let layout = try checkMade(pango_layout_new(context), "pango_layout_new")
+    self.layout = GObjectReference(adopting: UnsafeMutableRawPointer(layout))
+    let font = try FontRequest(parsing: style.font)
+    try font.checkSize(writtenAs: style.font)
+    font.useDefaultSizeIfUnset()
+    font.apply(to: layout)
+    // Each paragraph takes its direction from its first strong character, so Arabic and
+    // Hebrew read right to left and order mixed runs correctly.
+    pango_layout_set_auto_dir(layout, 1)
+    pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+    // Left unset (factor 0), Pango stacks each line's ascent under the last one's descent;
+    // a factor puts baselines that many times the font's line height apart instead.
+    if style.lineSpacing != 1 {
+      pango_layout_set_line_spacing(layout, Float(style.lineSpacing))
+    }
+    // Plain text, never markup: the words come from user data. Pango rejects NUL as invalid
+    // UTF-8 and would drop everything after it, so NULs, which have no glyph, are left out.
+    let text = style.text.split(separator: "\0", omittingEmptySubsequences: false).joined()
+    pango_layout_set_text(layout, text, Int32(text.utf8.count))
+  }
+
+  /// Characters drawn as a hex box because no installed font has a glyph for them.
+  var missingGlyphs: Int {
+    Int(pango_layout_get_unknown_glyphs_count(handle))
+  }
+
+  /// The rectangle the lines take together, line spacing included, in pixels from the
+  /// layout's origin.
+  var bounds: PixelRect {
+    var logical = PangoRectangle()
+    pango_layout_get_extents(handle, nil, &logical)
+    return pixels(logical)
+  }
+
+  /// Whether the lines are taller than `box`, or a line (a glyph Pango could not break) wider.
+  func overflows(_ box: PixelRect) -> Bool {
+    bounds.height > box.height || lines().contains { $0.width > box.width }
+  }
+
+  /// The lines placed in `box`: each against the edge `alignment` names, and the block of
+  /// them at the top, middle or bottom of the box.
+  ///
+  /// Lines are placed here rather than by Pango's own alignment because Pango's is not
+  /// visual: with per-paragraph direction it swaps left and right for every line whose
+  /// direction differs from the context's, so right-to-left text set "left" would go right,
+  /// and a mix of paragraphs would go both ways. The offsets are Pango's own otherwise.
+  func placed(
+    in box: PixelRect, alignment: TextAlignment, verticalAlignment: TextVerticalAlignment
+  ) -> [PlacedLine] {
+    let bounds = bounds
+    let top: Double
+    switch verticalAlignment {
+    case .top: top = box.y
+    case .middle: top = box.y + (box.height - bounds.height) / 2
+    case .bottom: top = box.y + box.height - bounds.height
+    }
+    return lines().map { line in
+      let x: Double
+      switch alignment {
+      case .left: x = box.x
+      case .center: x = box.x + (box.width - line.width) / 2
+      case .right: x = box.x + box.width - line.width
+      }
+      return PlacedLine(line: line.line, x: x, baseline: top - bounds.y + line.baseline)
+    }
+  }
+
+  /// The lines from top to bottom.
+  private func lines() -> [LineMetrics] {
+    // A layout always has at least one line, so Pango returns an iterator unless memory ran
+    // out; no lines then means nothing drawn, which is all that can be done.
+    guard let iterator = pango_layout_get_iter(handle) else { return [] }
+    defer { pango_layout_iter_free(iterator) }
+    var lines: [LineMetrics] = []
+    repeat {
+      if let line = pango_layout_iter_get_line_readonly(iterator) {
+        var logical = PangoRectangle()
+        pango_layout_line_get_extents(line, nil, &logical)
+        let baseline = Double(pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)
+        lines.append(LineMetrics(line: line, width: pixels(logical).width, baseline: baseline))
+      }
+    } while pango_layout_iter_next_line(iterator) != 0
+    return lines
+  }
+}
+
+/// A line of a layout with its logical width and its baseline's distance from the layout's top,
+/// in pixels.
+private struct LineMetrics {
+  let line: UnsafeMutablePointer<PangoLayoutLine>
+  let width: Double
+  let baseline: Double
+}
+
+/// A rectangle in Pango units (1/1024 pixel) as pixels.
+private func pixels(_ rect: PangoRectangle) -> PixelRect {
+  let scale = Double(PANGO_SCALE)
+  return PixelRect(
+    x: Double(rect.x) / scale, y: Double(rect.y) / scale, width: Double(rect.width) / scale,
+    height: Double(rect.height) / scale)
+}

@@ -1,0 +1,46 @@
+/// Everything that decides how a text is set: the words, the font, colours, alignment and
+/// spacing.
+public struct TextStyle: Sendable, Equatable {
+  /// The text, shown literally: it is not Pango markup, so `<` and `&` appear as written.
+  /// Newlines start new paragraphs; long lines wrap at words, or between characters when a
+  /// single word is too long for a line.
+  public var text: String
+  /// A Pango font description such as `"DejaVu Sans Bold 64"`: families separated by commas,
+  /// then style words, then the size. Sizes are pixels; a description with no size gets 48.
+  public var font: String
+  /// The colour of the glyphs.
+  public var color: TextColor
+  /// Where lines sit across the padded area, visually.
+  public var alignment: TextAlignment
+  /// Where the block of lines sits within the padded area's height.
+  public var verticalAlignment: TextVerticalAlignment
+  /// The distance between baselines as a multiple of the font's own line distance; 1 keeps the
+  /// font's, 2 doubles it. Must be positive.
+  public var lineSpacing: Double
+  /// A colour filling the whole picture behind the text, padding included; nil leaves it
+  /// transparent.
+  public var background: TextColor?
+  /// Pixels kept free of text inside every edge of the picture.
+  public var padding: Int
+  /// A stroke around the glyphs, drawn under them; it too stays inside the padding.
+  public var outline: TextOutline?
+
+  /// A style for `text`; everything else defaults to white 48-pixel DejaVu Sans at the top
+  /// left, single-spaced, on a transparent picture with no padding and no outline.
+  public init(
+    text: String, font: String = "DejaVu Sans 48", color: TextColor = .white,
+    alignment: TextAlignment = .left, verticalAlignment: TextVerticalAlignment = .top,
+    lineSpacing: Double = 1, background: TextColor? = nil, padding: Int = 0,
+    outline: TextOutline? = nil
+  ) {
+    self.text = text
+    self.font = font
+    self.color = color
+    self.alignment = alignment
+    self.verticalAlignment = verticalAlignment
+    self.lineSpacing = lineSpacing
+    self.background = background
+    self.padding = padding
+    self.outline = outline
+  }
+}
