@@ -9,14 +9,12 @@ struct MappingReader {
   let location: SourceLocation
   /// How messages name this mapping: `output`, `layer 'plate'`, `key of layer 'presenter'`.
   let subject: String
+  /// The allowed keys present, in the order they are written.
+  private(set) var keys: [String] = []
   private var entries: [String: (key: Node, value: Node)] = [:]
 
   /// Reads `node` as a mapping; reports a wrong-type error and returns `nil` when it is not one.
-  /// `laterKinds` maps keys that are valid in a later format version to a reason.
-  init?(
-    _ node: Node, subject: String, keys allowed: [String], in context: ReadContext,
-    laterKeys: [String: String] = [:]
-  ) {
+  init?(_ node: Node, subject: String, keys allowed: [String], in context: ReadContext) {
     self.context = context
     self.subject = subject
     self.location = context.location(of: node)
@@ -43,17 +41,14 @@ struct MappingReader {
         continue
       }
       if !allowed.contains(name) {
-        if let reason = laterKeys[name] {
-          context.error("unsupported-key", reason, at: context.location(of: key))
-        } else {
-          context.error(
-            "unknown-key", "unknown key '\(name)' in \(subject)", at: context.location(of: key),
-            help: Suggestions.help(for: name, among: allowed)
-              ?? "the keys of \(subject) are: \(allowed.joined(separator: ", "))")
-        }
+        context.error(
+          "unknown-key", "unknown key '\(name)' in \(subject)", at: context.location(of: key),
+          help: Suggestions.help(for: name, among: allowed)
+            ?? "the keys of \(subject) are: \(allowed.joined(separator: ", "))")
         continue
       }
       entries[name] = (key, value)
+      keys.append(name)
     }
   }
 

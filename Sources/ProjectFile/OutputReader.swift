@@ -38,7 +38,9 @@ extension ReadContext {
       output.fps = v
     }
     if let n = map.value("duration"), let v = durationRule(n) { output.duration = v }
-    if let n = map.value("background"), let v = color(n) { output.background = v }
+    if let n = map.value("background"), let v = color(n, what: "output.background") {
+      output.background = v
+    }
     if let n = map.value("video") { readVideoSettings(n, into: &output.video) }
     if let n = map.value("audio") { readAudioSettings(n, into: &output.audio) }
     return output

@@ -15,9 +15,13 @@ extension ReadContext {
     guard let version = readVersion(map) else { return nil }
     readVariables(map.value("variables"), overrides: overrides)
     let output = map.required("output").flatMap(readOutput)
+    // A size that was missing or unreadable keeps a default, which text must not be measured by.
+    let frame = output.flatMap { $0.size.location == $0.location ? nil : $0.size }
     var layers: [LayerSpec] = []
     if let node = map.required("layers", help: "a project shows at least one layer") {
-      layers = readList(node, what: "layers", allowEmpty: false) { readLayer($0, index: $1) }
+      layers = readList(node, what: "layers", allowEmpty: false) {
+        readLayer($0, index: $1, frame: frame)
+      }
     }
     var tracks: [AudioTrackSpec] = []
     if let node = map.value("audio") {

@@ -50,15 +50,11 @@ struct ProjectRules {
 
   private func checkOutputIsNotAnInput() {
     let output = resolve(spec.output.file.value)
-    let inputs =
-      spec.layers.flatMap { layer -> [Located<String>] in
-        guard case .video(let v) = layer.content else { return [] }
-        return [v.clip.source] + (v.matte.map { [$0] } ?? [])
-      } + spec.audioTracks.map(\.clip.source)
-    for input in inputs where ProjectPaths.sameFile(resolve(input.value), output) {
+    // Sources, mattes, images and audio tracks alike.
+    for input in spec.mediaReferences where ProjectPaths.sameFile(input.resolved, output) {
       context.error(
         "output-is-input", "output.file is also an input: rendering would overwrite it",
-        at: spec.output.file.location, notes: [.init("read here", at: input.location)])
+        at: spec.output.file.location, notes: [.init("read here", at: input.path.location)])
     }
   }
 

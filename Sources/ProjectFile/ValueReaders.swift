@@ -51,7 +51,11 @@ extension ReadContext {
     return Located(value, at: s.location)
   }
 
-  func number(_ node: Node, what: String, in range: ClosedRange<Double>) -> Located<Double>? {
+  /// A number in `range`; with `aboveLowest`, the lower bound itself is refused too (a line
+  /// spacing or a stroke width of zero would draw nothing).
+  func number(
+    _ node: Node, what: String, in range: ClosedRange<Double>, aboveLowest: Bool = false
+  ) -> Located<Double>? {
     guard let s = scalarText(node, expected: what) else { return nil }
     guard let value = DecimalText.rational(s.text.trimmingWhitespace()) else {
       error(
@@ -60,11 +64,14 @@ extension ReadContext {
       return nil
     }
     let double = value.doubleValue
-    guard range.contains(double) else {
+    guard range.contains(double), !aboveLowest || double > range.lowerBound else {
+      let bounds =
+        aboveLowest
+        ? "greater than \(format(range.lowerBound)) and at most \(format(range.upperBound))"
+        : "\(format(range.lowerBound)) to \(format(range.upperBound))"
       error(
-        "out-of-range",
-        "\(what) must be \(format(range.lowerBound)) to \(format(range.upperBound)), found \(s.text)",
-        at: s.location, notes: s.substitutionNotes)
+        "out-of-range", "\(what) must be \(bounds), found \(s.text)", at: s.location,
+        notes: s.substitutionNotes)
       return nil
     }
     return Located(double, at: s.location)
@@ -114,17 +121,6 @@ extension ReadContext {
       return nil
     }
     return Located(Gain(linear: linear.doubleValue), at: s.location)
-  }
-
-  func color(_ node: Node) -> Located<RGBColor>? {
-    guard let s = scalarText(node, expected: "a colour") else { return nil }
-    guard let color = RGBColor(hex: s.text.trimmingWhitespace().description) else {
-      error(
-        "bad-color", "not a colour: '\(s.text)'", at: s.location, notes: s.substitutionNotes,
-        help: "write a colour as \"#RRGGBB\", quoted (YAML reads an unquoted # as a comment)")
-      return nil
-    }
-    return Located(color, at: s.location)
   }
 
   func size(_ node: Node) -> Located<FrameSize>? {
@@ -196,9 +192,11 @@ extension ReadContext {
     return Located(Int(bps), at: s.location)
   }
 
-  /// One of a fixed set of words.
-  func choice<T: RawRepresentable>(_ node: Node, what: String, _ choices: [T]) -> Located<T>?
-  where T.RawValue == String {
+  /// One of a fixed set of words. `hints` gives help for words that are close in meaning but
+  /// not in spelling (`center` for `middle`).
+  func choice<T: RawRepresentable>(
+    _ node: Node, what: String, _ choices: [T], hints: [String: String] = [:]
+  ) -> Located<T>? where T.RawValue == String {
     guard let s = scalarText(node, expected: what) else { return nil }
     if let value = choices.first(where: { $0.rawValue == s.text }) {
       return Located(value, at: s.location)
@@ -207,7 +205,7 @@ extension ReadContext {
     error(
       "bad-value", "\(what) must be one of \(names.joined(separator: ", ")), found '\(s.text)'",
       at: s.location, notes: s.substitutionNotes,
-      help: Suggestions.help(for: s.text, among: names))
+      help: hints[s.text] ?? Suggestions.help(for: s.text, among: names))
     return nil
   }
 

@@ -17,7 +17,7 @@ public struct PlanResult: Sendable {
 /// problems that need the whole picture (an output duration that cannot be determined).
 public enum Planner {
   /// The plan format's version.
-  public static let planVersion = 1
+  public static let planVersion = 2
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
@@ -170,11 +170,13 @@ struct PlanBuilder {
             "undetermined-duration",
             "output.duration cannot be determined: no layer has a natural end",
             at: rule.location,
-            notes: [
-              .init(
-                "images, fills, text and looped videos play until the output ends, so they cannot set its length"
-              )
-            ],
+            notes: (rule.location == spec.output.location
+              ? [.init("output.duration is not given, so it is 'longest'")] : [])
+              + [
+                .init(
+                  "images, fills, text and looped videos play until the output ends, so they cannot set its length"
+                )
+              ],
             help: "give output.duration a time, such as 'duration: 10s', or a layer a 'duration'"))
         return nil
       }

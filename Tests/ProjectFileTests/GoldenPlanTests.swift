@@ -48,9 +48,12 @@ struct GoldenPlanTests {
     #expect(plan.output.audio.sampleCount == 192_000)
     let presenter = plan.layers[1]
     #expect(presenter.frames == FrameRange(first: 30, end: 90))
-    #expect(presenter.video?.sourceTime(ofFrame: 30, start: presenter.start, fps: plan.output.fps) == Rational(1, 2))
     #expect(
-      presenter.video?.sourceTime(ofFrame: 89, start: presenter.start, fps: plan.output.fps) == Rational(1, 2) + Rational(59, 30))
+      presenter.video?.sourceTime(ofFrame: 30, start: presenter.start, fps: plan.output.fps)
+        == Rational(1, 2))
+    #expect(
+      presenter.video?.sourceTime(ofFrame: 89, start: presenter.start, fps: plan.output.fps)
+        == Rational(1, 2) + Rational(59, 30))
     let voice = try #require(plan.audio.first { $0.owner == "presenter" })
     #expect(voice.firstSample == 48000 && voice.endSample == 144_000)
     #expect(voice.fadeInSamples == 12000 && voice.fadeOutSamples == 24000)
@@ -67,7 +70,9 @@ struct GoldenPlanTests {
     let pal = plan.layers[0]
     // The 25 fps layer ends at 4 s: frames k with k·1001/30000 < 4, so 0..<120.
     #expect(pal.frames == FrameRange(first: 0, end: 120))
-    #expect(pal.video?.sourceTime(ofFrame: 100, start: pal.start, fps: plan.output.fps) == Rational(100 * 1001, 30000))
+    #expect(
+      pal.video?.sourceTime(ofFrame: 100, start: pal.start, fps: plan.output.fps)
+        == Rational(100 * 1001, 30000))
   }
 
   @Test("loops wrap source time; a held layer is drawn to its end; frames count output frames")
@@ -77,13 +82,17 @@ struct GoldenPlanTests {
     let plate = plan.layers[0]
     #expect(plate.frames == FrameRange(first: 0, end: 250))
     // 5 s wraps to 1 s in the 4 s loop.
-    #expect(plate.video?.sourceTime(ofFrame: 125, start: plate.start, fps: plan.output.fps) == Rational(1))
+    #expect(
+      plate.video?.sourceTime(ofFrame: 125, start: plate.start, fps: plan.output.fps) == Rational(1)
+    )
     let short = plan.layers[1]
     #expect(short.frames == FrameRange(first: 50, end: 175) && short.video?.afterEnd == .hold)
     let repeating = plan.layers[2]
     // start 0.04 s = frame 1; duration 75f = 3 s → ends at 3.04 s = frame 76.
     #expect(repeating.frames == FrameRange(first: 1, end: 76))
-    #expect(repeating.video?.sourceTime(ofFrame: 26, start: repeating.start, fps: plan.output.fps) == Rational(1))
+    #expect(
+      repeating.video?.sourceTime(ofFrame: 26, start: repeating.start, fps: plan.output.fps)
+        == Rational(1))
     #expect(plan.audio.map(\.owner).sorted() == ["music", "plate", "repeat"])
     let music = try #require(plan.audio.first { $0.owner == "music" })
     #expect(music.loop && music.endSample == plan.output.audio.sampleCount)

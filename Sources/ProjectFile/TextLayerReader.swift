@@ -1,0 +1,108 @@
+import Diagnostics
+import Yams
+
+/// Reads the keys of a `text` layer.
+extension ReadContext {
+  /// The font of a text layer that names none.
+  static let defaultFont = "DejaVu Sans 48"
+  /// The words of the other direction, written in the wrong key.
+  static let alignHints = [
+    "middle": "did you mean 'center'? ('middle' is for valign)",
+    "top": "'top' is for valign; align is left, center or right",
+    "bottom": "'bottom' is for valign; align is left, center or right",
+  ]
+  static let valignHints = [
+    "center": "did you mean 'middle'? ('center' is for align)",
+    "centre": "did you mean 'middle'? ('center' is for align)",
+    "left": "'left' is for align; valign is top, middle or bottom",
+    "right": "'right' is for align; valign is top, middle or bottom",
+  ]
+
+  /// `room` is the box the text is set in (the output frame when the layer has no box), or
+  /// `nil` when it is not known.
+  func readTextLayer(_ map: MappingReader, subject: String, room: TextRoom?) -> TextLayerSpec? {
+    let here = map.location
+    let text = map.value("text").flatMap(layerText)
+    let padding = map.value("padding").flatMap { integer($0, what: "padding", in: 0...4096) }
+    if let padding, let room { checkPadding(padding, room: room) }
+    let spec = TextLayerSpec(
+      text: text ?? Located("", at: here),
+      font: map.value("font").flatMap { nonEmptyString($0, what: "font") }
+        ?? Located(Self.defaultFont, at: here),
+      color: map.value("color").flatMap(rgbaColor) ?? Located(.white, at: here),
+      align: map.value("align").flatMap {
+        choice($0, what: "align", TextAlign.allCases, hints: Self.alignHints)
+      } ?? Located(.left, at: here),
+      valign: map.value("valign").flatMap {
+        choice($0, what: "valign", TextVerticalAlign.allCases, hints: Self.valignHints)
+      } ?? Located(.top, at: here),
+      lineSpacing: map.value("line_spacing").flatMap {
+        number($0, what: "line_spacing", in: 0...10, aboveLowest: true)
+      } ?? Located(1, at: here),
+      background: map.value("background").flatMap(rgbaColor),
+      padding: padding ?? Located(0, at: here),
+      outline: map.value("outline").flatMap { readOutline($0, subject: subject) })
+    return text == nil ? nil : spec
+  }
+
+  /// The text as written, `{{name}}` substituted: a YAML number keeps its digits (`9.90` stays
+  /// `9.90`), and a block scalar (`|` or `>`) keeps its line breaks, all but the one that ends
+  /// it, so that `|` and `|-` read the same and no empty last line moves the text up.
+  /// Empty text is allowed: a data row may leave a field blank.
+  private func layerText(_ node: Node) -> Located<String>? {
+    guard var s = scalarText(node, expected: "the text to show") else { return nil }
+    if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded,
+      s.text.hasSuffix("\n")
+    {
+      s.text.removeLast()
+    }
+    return s.located
+  }
+
+  /// Padding is kept free inside every edge, so twice it must leave some of the box.
+  private func checkPadding(_ padding: Located<Int>, room: TextRoom) {
+    guard 2 * padding.value >= min(room.width, room.height) else { return }
+    error(
+      "padding-too-large",
+      "padding \(padding.value) leaves no room for text in \(room.name)", at: padding.location,
+      notes: room.location.map { [.init("the box is given here", at: $0)] } ?? [],
+      help: "padding is kept free inside every edge: twice it must be less than "
+        + "the width and the height")
+  }
+
+  private func readOutline(_ node: Node, subject: String) -> OutlineSpec? {
+    guard
+      let map = MappingReader(
+        node, subject: "outline of \(subject)", keys: ["width", "color"], in: self)
+    else { return nil }
+    let width = map.required(
+      "width", help: "for example: outline: { width: 4, color: \"#000000\" } (width in pixels)"
+    ).flatMap { number($0, what: "outline width", in: 0...200, aboveLowest: true) }
+    let color = map.value("color").flatMap(rgbaColor) ?? Located(.black, at: map.location)
+    return width.map { OutlineSpec(location: map.location, width: $0, color: color) }
+  }
+}
+
+/// The space a text layer is set in: its box, or the output frame when it has none.
+struct TextRoom {
+  var width: Int
+  var height: Int
+  /// `a 200×100 box`, `the 1280×720 frame`.
+  var name: String
+  /// Where the box is written; `nil` for the frame.
+  var location: SourceLocation?
+
+  init(box: Located<Box>) {
+    width = box.value.width
+    height = box.value.height
+    name = "a \(width)×\(height) box"
+    location = box.location
+  }
+
+  init(frame: Located<FrameSize>) {
+    width = frame.value.width
+    height = frame.value.height
+    name = "the \(width)×\(height) frame"
+    location = nil
+  }
+}
