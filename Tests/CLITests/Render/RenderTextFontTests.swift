@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A font family that is not installed: a located warning naming the fallback, and a render
+/// that still sets the text.
+@Suite("Render text layers: a font that is not installed")
+struct RenderTextFontTests {
+  static let yaml = StillProject.yaml(
+    size: "320x180", background: "#202020", duration: "0.1s",
+    layers: """
+        - name: title
+          text: Hello
+          font: "No Such Family 40"
+          box: [20, 20, 280, 140]
+      """)
+
+  @Test("check warns at the font value, naming the missing family and DejaVu Sans, and exits 0")
+  func checkWarns() throws {
+    try withScratchFolder { folder in
+      let run = try StillProject.run("check", Self.yaml, in: folder)
+      #expect(run.status == 0, "\(run.stderr)")
+      let at = try #require(StillProject.position(of: "\"No Such Family 40\"", in: Self.yaml))
+      let warning = try #require(
+        run.stderr.split(separator: "\n").first { $0.contains("[font-not-installed]") },
+        "\(run.stderr)")
+      #expect(warning.hasPrefix("project.yaml:\(at.line):\(at.column): warning: "), "\(warning)")
+      #expect(warning.contains("'No Such Family'"), "\(warning)")
+      #expect(warning.contains("'DejaVu Sans'"), "\(warning)")
+    }
+  }
+
+  @Test("render warns the same way and draws the text in the fallback family")
+  func renderFallsBack() throws {
+    try withScratchFolder { folder in
+      let run = try StillProject.run("render", Self.yaml, in: folder)
+      try #require(run.status == 0, "\(run.stderr)")
+      #expect(run.stderr.contains("[font-not-installed]"), "\(run.stderr)")
+      let frame = try #require(try RenderedMovie.frames(folder.path("out.mp4"), in: folder).first)
+      let ink = Ink(in: frame, plateLuma: YCbCrCoding.output.codes(rgb8(0x20, 0x20, 0x20)).x)
+      #expect(ink.count > 300, "\(ink)")
+      #expect(ink.isInside(PixelRect(x: 20, y: 20, width: 280, height: 140)), "\(ink)")
+    }
+  }
+}
