@@ -53,7 +53,8 @@ let package = Package(
     .target(
       name: "Renderer",
       dependencies: [
-        "RenderPlan", "Media", "GPU", "Typesetting", .product(name: "Crypto", package: "swift-crypto"),
+        "RenderPlan", "Media", "GPU", "Typesetting",
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     .executableTarget(

@@ -142,6 +142,12 @@ vec3 suppressSpill(Layer layer, vec3 rgb) {
     return rgb - layer.spillChannel * (layer.spill * max(0.0, keyed - others));
 }
 
+// A premultiplied RGBA sample's straight colour (black where nothing is covered). Dividing
+// after filtering keeps a scaled picture's edge colours true.
+vec3 unpremultiply(vec4 picture) {
+    return picture.a > 0.0 ? picture.rgb / picture.a : vec3(0.0);
+}
+
 float matteAlpha(Layer layer, float luma) {
     return clamp(luma * layer.matteScale + layer.matteOffset, 0.0, 1.0);
 }

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-public import Timeline
+import Timeline
 
 extension DecodedFrame {
   /// A picture made of RGBA rows (top first, `width × 4` bytes each, no padding) in `layout`,

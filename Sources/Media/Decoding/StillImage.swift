@@ -1,4 +1,4 @@
-public import Timeline
+import Timeline
 
 /// Decodes a still picture (PNG, JPEG, WebP and the other formats FFmpeg's image decoders
 /// read) once, as the first frame of the file, with RGBA pictures premultiplied.

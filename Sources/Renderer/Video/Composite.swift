@@ -203,7 +203,7 @@ final class Composite {
       // colour instead of darkening towards the transparent pixels' (usually black) colour.
       return lines + [
         indent + "vec4 picture = \(fetch(plane(0), aligned: layer.aligned));",
-        indent + "vec3 rgb = toRGB(\(uniform), picture.a > 0.0 ? picture.rgb / picture.a : vec3(0.0));",
+        indent + "vec3 rgb = toRGB(\(uniform), unpremultiply(picture));",
         indent + "alpha *= picture.a;",
       ]
     }
