@@ -125,8 +125,12 @@ public final class ShaderProgram {
   }
 
   /// Draws the full-screen triangle into `target`, with each texture bound to the sampler
-  /// uniform of its key. Samplers get texture units in the order of their names.
-  public func draw(into target: Framebuffer, textures: [String: Texture] = [:]) throws {
+  /// uniform of its key. Samplers get texture units in the order of their names. With a
+  /// `region` (x, y, width, height in the target's pixels, as `gl_FragCoord` counts them), only
+  /// the fragments inside it are shaded and written.
+  public func draw(
+    into target: Framebuffer, textures: [String: Texture] = [:], region: SIMD4<Int32>? = nil
+  ) throws {
     guard target.context === context, textures.values.allSatisfy({ $0.context === context })
     else {
       throw GPUError.invalidArgument(
@@ -155,7 +159,12 @@ public final class ShaderProgram {
       glUniform1i(location, GLint(unit))
     }
     try checkGL("binding textures for \(fragmentName)")
+    if let region {
+      glEnable(GLenum(GL_SCISSOR_TEST))
+      glScissor(region.x, region.y, region.z, region.w)
+    }
     glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    if region != nil { glDisable(GLenum(GL_SCISSOR_TEST)) }
     try checkGL("glDrawArrays(\(vertexName), \(fragmentName))")
   }
 

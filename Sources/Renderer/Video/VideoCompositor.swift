@@ -108,9 +108,25 @@ final class VideoCompositor {
     return destination
   }
 
+  /// Draws one batch over `previous` (or the background) into `destination`, region by region:
+  /// each rectangle with a program for just the layers that reach it (see `CompositeRegions`).
   private func pass(
     _ draws: [LayerDraw], target: CompositeTarget, over previous: Framebuffer?,
     into destination: Framebuffer
+  ) throws {
+    let regions = CompositeRegions.split(
+      width: destination.width, height: destination.height, scale: target == .chroma ? 2 : 1,
+      clips: draws.map { placement(of: $0).clip })
+    for region in regions {
+      try pass(
+        region.layers.map { draws[$0] }, target: target, over: previous, into: destination,
+        region: region.rect)
+    }
+  }
+
+  private func pass(
+    _ draws: [LayerDraw], target: CompositeTarget, over previous: Framebuffer?,
+    into destination: Framebuffer, region: SIMD4<Int32>
   ) throws {
     let batch = Composite.Batch(
       layers: draws.map { sampling($0) }, target: target, readsPrevious: previous != nil)
@@ -138,7 +154,7 @@ final class VideoCompositor {
     // A plane the generated code never reads has no sampler left in the program.
     try effect.program.draw(
       into: destination,
-      textures: textures.filter { effect.program.uniformLocation($0.key) != nil })
+      textures: textures.filter { effect.program.uniformLocation($0.key) != nil }, region: region)
   }
 
   private func setUniforms(of draw: LayerDraw, at index: Int, in effect: Composite) throws {

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import Renderer
+
+@Suite("Compositing regions: each target pixel drawn once, with every layer that reaches it")
+struct CompositeRegionsTests {
+  /// The layers a brute-force check says may cover target pixel (x, y): those whose clip
+  /// overlaps the pixel's square of output pixels.
+  static func reaching(
+    _ x: Int, _ y: Int, scale: Double, clips: [SIMD4<Double>]
+  ) -> [Int] {
+    let (x0, y0) = (Double(x) * scale, Double(y) * scale)
+    let (x1, y1) = (x0 + scale, y0 + scale)
+    return clips.indices.filter { i in
+      let c = clips[i]
+      return min(x1, c.z) > max(x0, c.x) && min(y1, c.w) > max(y0, c.y)
+    }
+  }
+
+  static func check(width: Int, height: Int, scale: Double, clips: [SIMD4<Double>]) {
+    let regions = CompositeRegions.split(width: width, height: height, scale: scale, clips: clips)
+    var owner = [Int?](repeating: nil, count: width * height)
+    for (index, region) in regions.enumerated() {
+      let r = region.rect
+      #expect(r.z > 0 && r.w > 0, "empty region \(r)")
+      for y in Int(r.y)..<Int(r.y + r.w) {
+        for x in Int(r.x)..<Int(r.x + r.z) {
+          #expect(owner[y * width + x] == nil, "pixel \(x),\(y) is in two regions")
+          owner[y * width + x] = index
+          // Every layer that reaches the pixel is drawn there, bottom first.
+          let needed = reaching(x, y, scale: scale, clips: clips)
+          #expect(
+            needed.allSatisfy(region.layers.contains), "pixel \(x),\(y) misses \(needed)")
+          #expect(region.layers == region.layers.sorted())
+        }
+      }
+    }
+    #expect(owner.allSatisfy { $0 != nil }, "some pixel is in no region")
+  }
+
+  @Test("the ad's layers at full size: a plate, a presenter, a band, a logo, two text boxes")
+  func adLayout() {
+    let clips: [SIMD4<Double>] = [
+      SIMD4(0, 0, 128, 72), SIMD4(56, 4, 128, 58), SIMD4(0, 56, 128, 72), SIMD4(4, 4, 19, 19),
+      SIMD4(4, 56, 88, 71), SIMD4(92, 58, 123, 70),
+    ]
+    Self.check(width: 128, height: 72, scale: 1, clips: clips)
+  }
+
+  @Test("half-size chroma targets with clips on odd and fractional edges")
+  func chromaScale() {
+    let clips: [SIMD4<Double>] = [
+      SIMD4(3, 5, 41, 30), SIMD4(10.5, 0, 64, 7.25), SIMD4(-20, -20, 200, 3),
+    ]
+    Self.check(width: 32, height: 18, scale: 2, clips: clips)
+  }
+
+  @Test("a layer wholly outside the target reaches no region; a frame with no layers is one")
+  func outside() {
+    let regions = CompositeRegions.split(
+      width: 16, height: 8, scale: 1, clips: [SIMD4(20, 0, 40, 8), SIMD4(0, -9, 16, -1)])
+    #expect(regions == [.init(rect: SIMD4(0, 0, 16, 8), layers: [])])
+    #expect(
+      CompositeRegions.split(width: 16, height: 8, scale: 1, clips: [])
+        == [.init(rect: SIMD4(0, 0, 16, 8), layers: [])])
+  }
+
+  @Test("a small layer only costs its own rectangle: pixels beside it are drawn without it")
+  func smallLayer() {
+    let regions = CompositeRegions.split(
+      width: 100, height: 100, scale: 1, clips: [SIMD4(0, 0, 100, 100), SIMD4(10, 10, 20, 20)])
+    let withLogo = regions.filter { $0.layers == [0, 1] }
+    #expect(withLogo.map(\.rect) == [SIMD4(10, 10, 10, 10)])
+  }
+}
