@@ -78,9 +78,8 @@ struct PlanBuilder {
     var layers: [LayerPlan] = []
     var audio: [AudioStreamPlan] = []
     for (layer, timing) in zip(spec.layers, layerTimings) {
-      guard let timing, let planned = layerPlan(layer, timing, frameCount: frameCount) else {
-        continue
-      }
+      guard let timing else { continue }
+      let planned = layerPlan(layer, timing, frameCount: frameCount)
       layers.append(planned)
       if planned.frames.count == 0 {
         diagnostics.append(
@@ -211,7 +210,7 @@ struct PlanBuilder {
         sampleCount: sampleCount))
   }
 
-  func layerPlan(_ layer: LayerSpec, _ timing: ClipTiming, frameCount: Int64) -> LayerPlan? {
+  func layerPlan(_ layer: LayerSpec, _ timing: ClipTiming, frameCount: Int64) -> LayerPlan {
     let first = min(frameCount, TimeGrid.firstFrame(atOrAfter: timing.start, fps: fps))
     var end =
       timing.end.map { min(frameCount, TimeGrid.firstFrame(atOrAfter: $0, fps: fps)) } ?? frameCount

@@ -5,9 +5,9 @@ extension DecodedFrame {
   /// A picture made of RGBA rows (top first, `width × 4` bytes each, no padding) in `layout`,
   /// `.rgba8` or `.rgba8Premultiplied`: text and solid colours the renderer made itself, in
   /// the same form as a decoded picture so the compositor treats every layer alike.
-  public static func rgba(
-    _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, layout: PlaneLayout
-  ) throws(MediaError) -> DecodedFrame {
+  public static func rgba(_ pixels: [UInt8], width: Int, height: Int, layout: PlaneLayout)
+    throws(MediaError) -> DecodedFrame
+  {
     precondition(layout.isRGB, "RGBA pixels need an RGBA layout, not \(layout)")
     precondition(pixels.count == width * height * 4, "\(pixels.count) bytes for \(width)×\(height)")
     let storage = try DecoderFrame()
@@ -17,12 +17,12 @@ extension DecodedFrame {
     frame.pointee.format = AV_PIX_FMT_RGBA.rawValue
     _ = try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
     let (data, bytesPerRow) = storage.plane(0)
-    guard let data, let source = pixels.baseAddress else {
-      throw .outOfMemory("av_frame_get_buffer")
-    }
-    for row in 0..<height {
-      (data + row * bytesPerRow).update(
-        from: source.assumingMemoryBound(to: UInt8.self) + row * width * 4, count: width * 4)
+    guard let data else { throw .outOfMemory("av_frame_get_buffer") }
+    pixels.withUnsafeBufferPointer { source in
+      guard let base = source.baseAddress else { return }
+      for row in 0..<height {
+        (data + row * bytesPerRow).update(from: base + row * width * 4, count: width * 4)
+      }
     }
     return DecodedFrame(
       storage: storage, ticks: 0, pts: .zero, layout: layout, colorRange: .full,
@@ -47,12 +47,6 @@ extension DecodedFrame {
         }
       }
     }
-    // `withUnsafeBytes` rethrows untyped errors; a Result keeps the MediaError's type.
-    let made = rows.withUnsafeBytes { raw in
-      Result { () throws(MediaError) in
-        try DecodedFrame.rgba(raw, width: width, height: height, layout: .rgba8Premultiplied)
-      }
-    }
-    return try made.get()
+    return try DecodedFrame.rgba(rows, width: width, height: height, layout: .rgba8Premultiplied)
   }
 }

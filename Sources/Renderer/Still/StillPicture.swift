@@ -33,15 +33,13 @@ enum StillPicture {
     }
   }
 
-  /// One premultiplied pixel of `color`, stretched over the box by the compositor.
+  /// One pixel of `color`, premultiplied like every still, stretched over the box by the
+  /// compositor.
   static func fill(_ color: RGBAColor) throws(MediaError) -> DecodedFrame {
-    let pixel = premultiplied(color)
-    let made = pixel.withUnsafeBytes { raw in
-      Result { () throws(MediaError) in
-        try DecodedFrame.rgba(raw, width: 1, height: 1, layout: .rgba8Premultiplied)
-      }
-    }
-    return try made.get()
+    let rgb = color.rgb
+    return try DecodedFrame.rgba(
+      [rgb.red, rgb.green, rgb.blue, color.alpha], width: 1, height: 1, layout: .rgba8
+    ).premultiplied()
   }
 
   /// The text typeset into a picture the size of the layer's box.
@@ -79,14 +77,10 @@ enum StillPicture {
             + (count == 1 ? "it" : "them"),
           layer: layer))
     }
-    let made = typeset.pixels.withUnsafeBytes { raw in
-      Result { () throws(MediaError) in
-        try DecodedFrame.rgba(
-          raw, width: typeset.width, height: typeset.height, layout: .rgba8Premultiplied)
-      }
-    }
     do throws(MediaError) {
-      return (try made.get(), warnings)
+      let picture = try DecodedFrame.rgba(
+        typeset.pixels, width: typeset.width, height: typeset.height, layout: .rgba8Premultiplied)
+      return (picture, warnings)
     } catch {
       throw RenderFailure("cannot hold the typeset text: \(error)", layer: layer)
     }
@@ -96,11 +90,5 @@ enum StillPicture {
     let color = RGBAColor(hex: hex) ?? .white
     return TextColor(
       red: color.rgb.red, green: color.rgb.green, blue: color.rgb.blue, alpha: color.alpha)
-  }
-
-  private static func premultiplied(_ color: RGBAColor) -> [UInt8] {
-    let alpha = UInt32(color.alpha)
-    let scale = { (value: UInt8) in UInt8((UInt32(value) * alpha + 127) / 255) }
-    return [scale(color.rgb.red), scale(color.rgb.green), scale(color.rgb.blue), color.alpha]
   }
 }
