@@ -30,22 +30,47 @@ public struct DiagnosticPrinter: Sendable {
     let place = diagnostic.location.map { "\($0): " } ?? "chromake: "
     out += paint(place, .bold)
     out += paint("\(diagnostic.severity.rawValue):", color(for: diagnostic.severity))
-    out += paint(" \(diagnostic.message)", .bold)
+    out += paint(" \(DisplayText.escaped(diagnostic.message))", .bold)
     out += " [\(diagnostic.id)]\n"
     if let location = diagnostic.location { out += snippet(at: location, diagnostic.severity) }
     for note in diagnostic.notes {
       let at = note.location.map { " (\($0))" } ?? ""
-      out += "  " + paint("note:", .bold) + " \(note.message)\(at)\n"
+      out += "  " + paint("note:", .bold) + " \(DisplayText.escaped(note.message))\(at)\n"
     }
     if let help = diagnostic.help {
-      out += "  " + paint("help:", .cyan) + " \(help)\n"
+      out += "  " + paint("help:", .cyan) + " \(DisplayText.escaped(help))\n"
     }
     return out
   }
 
+  /// How many diagnostics with the same id are printed in full: past that, one line counts the
+  /// rest, so a line with thousands of the same mistake gives a screenful, not megabytes.
+  public static let repeatLimit = 20
+
   /// All diagnostics followed by a one-line count such as `2 errors, 1 warning`.
   public func render(_ diagnostics: [Diagnostic]) -> String {
-    diagnostics.map(render).joined() + Self.summary(diagnostics)
+    var out = ""
+    var printed: [String: Int] = [:]
+    var withheld: [(id: String, count: Int)] = []
+    for diagnostic in diagnostics {
+      let key = "\(diagnostic.severity.rawValue) \(diagnostic.id)"
+      let count = printed[key, default: 0]
+      printed[key] = count + 1
+      if count < Self.repeatLimit {
+        out += render(diagnostic)
+      } else if let index = withheld.firstIndex(where: { $0.id == key }) {
+        withheld[index].count += 1
+      } else {
+        withheld.append((key, 1))
+      }
+    }
+    for (key, count) in withheld {
+      let parts = key.split(separator: " ", maxSplits: 1)
+      out +=
+        paint("chromake: ", .bold)
+        + "\(count) more \(parts[0])\(count == 1 ? "" : "s") [\(parts[1])] not shown\n"
+    }
+    return out + Self.summary(diagnostics)
   }
 
   /// `"2 errors, 1 warning\n"`, or an empty string when there is nothing to count.
@@ -58,19 +83,21 @@ public struct DiagnosticPrinter: Sendable {
     return parts.isEmpty ? "" : parts.joined(separator: ", ") + "\n"
   }
 
+  /// The widest excerpt printed, in columns: a longer line is cut to a window around the caret.
+  public static let excerptWidth = 100
+
   private func snippet(at location: SourceLocation, _ severity: Severity) -> String {
     guard location.line > 0, let text = sources.line(location.line, of: location.file) else {
       return ""
     }
+    let excerpt = Excerpt(
+      line: text, column: location.column, length: location.length, width: Self.excerptWidth)
     let number = String(location.line)
     let gutter = String(repeating: " ", count: number.count + 2)
-    let expanded = text.replacingTabs()
-    var out = paint(" \(number) |", .blue) + " \(expanded)\n"
-    if location.column >= 1 {
-      let indent = String(repeating: " ", count: location.column - 1)
-      let available = max(1, expanded.unicodeScalars.count - (location.column - 1))
-      let width = min(location.length, available)
-      let marker = "^" + String(repeating: "~", count: max(0, width - 1))
+    var out = paint(" \(number) |", .blue) + " \(excerpt.text)\n"
+    if let caret = excerpt.caret {
+      let indent = String(repeating: " ", count: caret.start)
+      let marker = "^" + String(repeating: "~", count: max(0, caret.width - 1))
       out += paint("\(gutter)|", .blue) + " \(indent)" + paint(marker, color(for: severity)) + "\n"
     }
     return out
@@ -94,13 +121,5 @@ public struct DiagnosticPrinter: Sendable {
 
   private func paint(_ text: String, _ style: Style) -> String {
     useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
-  }
-}
-
-extension String {
-  /// Tabs become single spaces so the caret lines up (YAML forbids tabs for indentation, and a
-  /// tab elsewhere counts as one column in libyaml's marks).
-  fileprivate func replacingTabs() -> String {
-    String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
   }
 }

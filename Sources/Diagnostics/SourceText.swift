@@ -7,9 +7,16 @@ public struct SourceText: Sendable {
   /// Creates an empty collection.
   public init() {}
 
+  /// A collection holding one file's text.
+  public init(file: String, text: String) {
+    add(file: file, text: text)
+  }
+
   /// Records `text` as the contents of `file`.
   public mutating func add(file: String, text: String) {
-    files[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Split on the scalar: in Swift's Characters "\r\n" is one, so a CRLF file would not split.
+    files[file] = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { Substring($0) }
   }
 
   /// The 1-based line `line` of `file` without its line ending, or `nil` when unknown.

@@ -101,7 +101,7 @@ extension ReadContext {
     guard let s = scalarText(node, expected: "a file path") else { return nil }
     let text = s.text
     guard !text.trimmingWhitespace().isEmpty else {
-      error("empty-value", "\(what) cannot be empty", at: s.location)
+      error("empty-value", "\(what) cannot be empty", at: s.location, notes: s.substitutionNotes)
       return nil
     }
     if let scheme = PathRules.urlScheme(of: text) {

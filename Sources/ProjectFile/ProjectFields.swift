@@ -62,11 +62,15 @@ enum ProjectFields {
   private static func substituted(_ text: String, _ context: ReadContext) -> String {
     guard text.contains("{{"), case .success(let placeholders) = PlaceholderScanner.scan(text)
     else { return text }
-    var scalars = Array(text.unicodeScalars)
-    for p in placeholders.reversed() {
-      let value = context.variables.entries[p.name]?.value ?? p.text
-      scalars.replaceSubrange(p.offset..<(p.offset + p.length), with: value.unicodeScalars)
+    let scalars = Array(text.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var cursor = 0
+    for p in placeholders {
+      result.append(contentsOf: scalars[cursor..<p.offset])
+      result.append(contentsOf: (context.variables.entries[p.name]?.value ?? p.text).unicodeScalars)
+      cursor = p.offset + p.length
     }
-    return String(String.UnicodeScalarView(scalars))
+    result.append(contentsOf: scalars[cursor...])
+    return String(result)
   }
 }

@@ -30,24 +30,29 @@ public enum ProjectLoader {
   public static func load(
     path: String, overrides: [VariableOverride] = [], allowOutsideRoot: Bool = false
   ) -> LoadResult {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      let reason =
-        FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+    let bytes: [UInt8]
+    switch ProjectFileBytes.contents(of: path) {
+    case .success(let read): bytes = read
+    case .failure(let problem):
+      return LoadResult(
+        spec: nil,
+        diagnostics: [.error(problem.id, problem.message, at: .wholeFile(path))],
+        sources: SourceText())
+    }
+    if let offset = SourceOffsets.firstInvalidUTF8(in: bytes) {
+      let byte = String(bytes[offset], radix: 16, uppercase: true)
       return LoadResult(
         spec: nil,
         diagnostics: [
-          .error("unreadable-project", "project file \(reason)", at: .wholeFile(path))
-        ], sources: SourceText())
+          .error(
+            "not-utf8", "project file is not UTF-8 text: byte 0x\(byte) starts no character",
+            at: SourceOffsets.location(ofByte: offset, in: bytes, file: path),
+            help: "save the file as UTF-8")
+        ],
+        // Quoted with the bad bytes shown as U+FFFD, so the caret has a line to point into.
+        sources: SourceText(file: path, text: String(decoding: bytes, as: UTF8.self)))
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      return LoadResult(
-        spec: nil,
-        diagnostics: [.error("not-utf8", "project file is not UTF-8 text", at: .wholeFile(path))],
-        sources: SourceText())
-    }
+    let text = String(decoding: bytes, as: UTF8.self)
     let directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
     return load(
       text: text, path: path, directory: directory, overrides: overrides,
@@ -61,6 +66,19 @@ public enum ProjectLoader {
   ) -> LoadResult {
     var sources = SourceText()
     sources.add(file: path, text: text)
+    if text.utf8.count > ProjectLimits.fileBytes {
+      return LoadResult(
+        spec: nil,
+        diagnostics: [
+          .error(
+            "project-too-large",
+            "project file is larger than \(ProjectLimits.fileBytes >> 20) MiB",
+            at: .wholeFile(path))
+        ], sources: sources)
+    }
+    if let problem = YAMLPrescan(file: path, text: text).firstProblem() {
+      return LoadResult(spec: nil, diagnostics: [problem], sources: sources)
+    }
     let root: Node
     do {
       guard let node = try Yams.compose(yaml: text) else {
@@ -68,7 +86,8 @@ public enum ProjectLoader {
           spec: nil,
           diagnostics: [
             .error(
-              "empty-project", "project file is empty", at: .wholeFile(path),
+              "empty-project", "project file is empty",
+              at: SourceLocation(file: path, line: 1, column: 1),
               help: "start with 'version: 1', then 'output:' and 'layers:'")
           ], sources: sources)
       }

@@ -19,13 +19,15 @@ extension ReadContext {
     let frame = output.flatMap { $0.size.location == $0.location ? nil : $0.size }
     var layers: [LayerSpec] = []
     if let node = map.required("layers", help: "a project shows at least one layer") {
-      layers = readList(node, what: "layers", allowEmpty: false) {
+      layers = readList(node, what: "layers", allowEmpty: false, limit: ProjectLimits.layers) {
         readLayer($0, index: $1, frame: frame)
       }
     }
     var tracks: [AudioTrackSpec] = []
     if let node = map.value("audio") {
-      tracks = readList(node, what: "audio", allowEmpty: true) { readAudioTrack($0, index: $1) }
+      tracks = readList(node, what: "audio", allowEmpty: true, limit: ProjectLimits.audioTracks) {
+        readAudioTrack($0, index: $1)
+      }
     }
     checkOverridesUsed(overrides)
     guard let output else { return nil }
@@ -115,7 +117,7 @@ extension ReadContext {
   }
 
   private func readList<T>(
-    _ node: Node, what: String, allowEmpty: Bool, _ read: (Node, Int) -> T?
+    _ node: Node, what: String, allowEmpty: Bool, limit: Int, _ read: (Node, Int) -> T?
   ) -> [T] {
     guard case .sequence(let items) = node else {
       error(
@@ -126,6 +128,12 @@ extension ReadContext {
     }
     if items.isEmpty && !allowEmpty {
       error("empty-list", "\(what) must have at least one entry", at: location(of: node))
+    }
+    if items.count > limit {
+      error(
+        "too-many-entries", "\(what) has \(items.count) entries; at most \(limit) are allowed",
+        at: location(of: items[limit]))
+      return []
     }
     return items.enumerated().compactMap { read($0.element, $0.offset) }
   }

@@ -10,10 +10,18 @@ final class ReadContext {
   /// Whether a path built from a variable may lead outside the project's folder.
   var allowOutsideRoot = false
   private(set) var diagnostics: [Diagnostic] = []
+  /// Placeholders met so far, against `ProjectLimits.placeholders`.
+  var placeholderCount = 0
+  /// Whether the placeholder limit was reported already: it is one problem, however many
+  /// values lie past it.
+  var reportedPlaceholderLimit = false
 
   init(file: String, text: String, variables: VariableTable) {
     self.file = file
-    self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Split on the scalar: in Swift's Characters "\r\n" is one, so a CRLF file would not split.
+    self.lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+      Substring($0.last == "\r" ? $0.dropLast() : $0)
+    }
     self.variables = variables
   }
 
@@ -54,10 +62,11 @@ final class ReadContext {
     guard line >= 1, line <= lines.count else { return nil }
     let source = Array(lines[line - 1].unicodeScalars)
     let needle = Array(text.unicodeScalars)
+    guard !needle.isEmpty else { return nil }
     var seen = 0
     var i = max(0, column - 1)
     while i + needle.count <= source.count {
-      if Array(source[i..<(i + needle.count)]) == needle {
+      if source[i..<(i + needle.count)].elementsEqual(needle) {
         if seen == occurrence { return i + 1 }
         seen += 1
         i += needle.count

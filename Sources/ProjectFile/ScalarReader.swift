@@ -69,37 +69,51 @@ extension ReadContext {
         help: "a variable name is a letter or '_' followed by letters, digits or '_'")
       return nil
     case .success(let placeholders):
-      var result = ""
-      var cursor = scalar.string.unicodeScalars.startIndex
+      placeholderCount += placeholders.count
+      if placeholderCount > ProjectLimits.placeholders {
+        if !reportedPlaceholderLimit {
+          reportedPlaceholderLimit = true
+          error(
+            "too-many-placeholders",
+            "the file has more than \(ProjectLimits.placeholders) {{placeholders}}; this value "
+              + "goes past the limit",
+            at: location)
+        }
+        return nil
+      }
+      // Offsets are in Unicode scalars; walking one array keeps substitution linear in the
+      // text's length however many placeholders it holds.
+      let scalars = Array(scalar.string.unicodeScalars)
+      var result = String.UnicodeScalarView()
+      var cursor = 0
       var substitutions: [Substitution] = []
       var failed = false
+      let asIs = writtenAsIs(scalar, at: location)
       for p in placeholders {
-        let start = scalar.string.unicodeScalars.index(
-          scalar.string.unicodeScalars.startIndex, offsetBy: p.offset)
-        result += String(scalar.string.unicodeScalars[cursor..<start])
-        cursor = scalar.string.unicodeScalars.index(start, offsetBy: p.length)
+        result.append(contentsOf: scalars[cursor..<p.offset])
+        cursor = p.offset + p.length
         guard let entry = variables.lookUp(p.name) else {
           failed = true
           let names = variables.entries.keys.sorted()
           error(
             "unknown-variable", "no variable named '\(p.name)'",
             at: placeholderLocation(
-              scalar, location, text: p.text, offset: p.offset, length: p.length),
+              scalar, location, text: p.text, offset: p.offset, length: p.length, asIs: asIs),
             help: Suggestions.help(for: p.name, among: names)
               ?? "declare it under 'variables:' or pass --set \(p.name)=VALUE")
           continue
         }
-        result += entry.value
+        result.append(contentsOf: entry.value.unicodeScalars)
         substitutions.append(
           Substitution(
             name: p.name, value: entry.value, origin: entry.origin,
             // A --set value was written on the command line, not at the declaration.
             source: entry.source ?? (entry.origin == "variables" ? entry.location : nil)))
       }
-      result += String(scalar.string.unicodeScalars[cursor...])
+      result.append(contentsOf: scalars[cursor...])
       if failed { return nil }
       return ScalarText(
-        text: result, location: location, quoted: quoted, substitutions: substitutions,
+        text: String(result), location: location, quoted: quoted, substitutions: substitutions,
         template: scalar.string)
     }
   }
@@ -107,8 +121,14 @@ extension ReadContext {
   /// Where a placeholder sits: found on the scalar's line when the scalar is written on one line,
   /// else the scalar's own location.
   private func placeholderLocation(
-    _ scalar: Node.Scalar, _ location: SourceLocation, text: String, offset: Int, length: Int
+    _ scalar: Node.Scalar, _ location: SourceLocation, text: String, offset: Int, length: Int,
+    asIs: Bool? = nil
   ) -> SourceLocation {
+    if asIs ?? writtenAsIs(scalar, at: location) {
+      let quote = (scalar.style == .singleQuoted || scalar.style == .doubleQuoted) ? 1 : 0
+      return SourceLocation(
+        file: file, line: location.line, column: location.column + quote + offset, length: length)
+    }
     let occurrence =
       scalar.string.unicodeScalars.prefix(offset).split(
         separator: "\n", omittingEmptySubsequences: false
@@ -120,6 +140,18 @@ extension ReadContext {
       return SourceLocation(file: file, line: location.line, column: column, length: length)
     }
     return location
+  }
+
+  /// Whether the scalar's value is its source text, character for character, on its line (no
+  /// escapes, no folding), so an offset into the value is an offset into the line. Checking
+  /// that once per value keeps locating many placeholders in one long line linear.
+  private func writtenAsIs(_ scalar: Node.Scalar, at location: SourceLocation) -> Bool {
+    guard location.line >= 1, location.line <= lines.count, location.column >= 1 else {
+      return false
+    }
+    let quote = (scalar.style == .singleQuoted || scalar.style == .doubleQuoted) ? 1 : 0
+    let source = lines[location.line - 1].unicodeScalars.dropFirst(location.column - 1 + quote)
+    return source.starts(with: scalar.string.unicodeScalars)
   }
 
   private func countOccurrences(of text: String, in string: String, before offset: Int) -> Int {

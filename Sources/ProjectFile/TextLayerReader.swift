@@ -56,6 +56,17 @@ extension ReadContext {
     {
       s.text.removeLast()
     }
+    // Counted in Unicode scalars, which bounds what the typesetter is handed, whatever the
+    // characters are made of; the walk stops early, so a megabyte cell costs nothing to refuse.
+    let limit = ProjectLimits.textCharacters
+    if s.text.unicodeScalars.dropFirst(limit).first != nil {
+      error(
+        "text-too-long",
+        "the text has more than \(limit) characters (\(s.text.unicodeScalars.count))",
+        at: s.location, notes: s.substitutionNotes,
+        help: "a text layer shows at most \(limit) characters; split it over several layers")
+      return nil
+    }
     return s.located
   }
 

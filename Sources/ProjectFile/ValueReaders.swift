@@ -14,7 +14,9 @@ extension ReadContext {
   func nonEmptyString(_ node: Node, what: String) -> Located<String>? {
     guard let s = string(node, what: what) else { return nil }
     guard !s.value.trimmingWhitespace().isEmpty else {
-      error("empty-value", "\(what) cannot be empty", at: s.location)
+      error(
+        "empty-value", "\(what) cannot be empty", at: s.location,
+        notes: s.substitutions.map(\.note))
       return nil
     }
     return s
@@ -104,6 +106,12 @@ extension ReadContext {
         error(
           "out-of-range", "a gain above +40 dB is almost surely a mistake: '\(s.text)'",
           at: s.location, notes: s.substitutionNotes)
+        return nil
+      }
+      guard db >= Rational(-200) else {
+        error(
+          "out-of-range", "a gain below -200 dB is silence by any measure: '\(s.text)'",
+          at: s.location, notes: s.substitutionNotes, help: "write 0 for silence")
         return nil
       }
       return Located(.decibels(db.doubleValue), at: s.location)

@@ -206,8 +206,9 @@ public struct AudioStreamPlan: Codable, Sendable, Equatable {
   public var loop: Bool
   /// Linear factor.
   public var gain: Double
-  /// The same in decibels, for people.
-  public var gainDecibels: Double
+  /// The same in decibels, for people; `nil` for a gain of 0 (silence), which is −∞ dB and has
+  /// no number JSON can carry.
+  public var gainDecibels: Double?
   /// Length of the linear fade in, in output samples.
   public var fadeInSamples: Int64
   /// Length of the linear fade out, in output samples.

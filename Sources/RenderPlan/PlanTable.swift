@@ -135,7 +135,7 @@ public enum PlanTable {
     String(format: "%.3g", value)
   }
 
-  private static func decibels(_ value: Double) -> String {
-    value.isInfinite ? "-inf dB" : String(format: "%+.1f dB", value)
+  private static func decibels(_ value: Double?) -> String {
+    value.map { String(format: "%+.1f dB", $0) } ?? "-inf dB"
   }
 }

@@ -301,7 +301,8 @@ struct PlanBuilder {
         audioStream: index, streamIndex: stream.streamIndex, sourceSampleRate: stream.sampleRate,
         sourceLayout: stream.layout, firstSample: first, endSample: end,
         sourceIn: timing.sourceIn, sourceOut: timing.sourceOut, loop: timing.loop,
-        gain: gain.linear, gainDecibels: gain.decibels ?? 20 * log10(gain.linear),
+        gain: gain.linear,
+        gainDecibels: gain.linear == 0 ? nil : gain.decibels ?? 20 * log10(gain.linear),
         fadeInSamples: TimeGrid.sample(at: mix.fadeIn.value.seconds(fps: fps), rate: rate),
         fadeOutSamples: TimeGrid.sample(at: mix.fadeOut.value.seconds(fps: fps), rate: rate))
     }

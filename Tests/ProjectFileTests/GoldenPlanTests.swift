@@ -114,6 +114,6 @@ struct GoldenPlanTests {
     let plan = try #require(try Fixtures.run("valid/templated.yaml").plan)
     #expect(plan.output.file == "out/variant_b.mp4")
     #expect(plan.layers[0].start == Rational(1, 2))
-    #expect(abs(plan.audio[0].gainDecibels - -9) < 1e-9)
+    #expect(abs((plan.audio[0].gainDecibels ?? 0) - -9) < 1e-9)
   }
 }

@@ -23,7 +23,7 @@ enum YAMLErrorTranslator {
     }
   }
 
-  private static func hint(for problem: String) -> String? {
+  static func hint(for problem: String) -> String? {
     if problem.contains("tab") { return "indent with spaces; YAML does not allow tabs there" }
     if problem.contains("mapping values are not allowed") {
       return "a value containing ': ' must be quoted"

@@ -1,0 +1,24 @@
+/// The bounds a project file is held to, so that a file nobody checked (a render service's
+/// upload, a batch over user data) cannot make chromake run for ever or exhaust memory. Each is
+/// far above what a real project needs, documented in the README, and reported as a located
+/// error when crossed.
+public enum ProjectLimits {
+  /// The largest project file read, in bytes.
+  public static let fileBytes = 4 << 20
+  /// How deeply mappings and lists may nest.
+  public static let nesting = 64
+  /// How many aliases (`*name`) a file may use.
+  public static let aliases = 1_000
+  /// How many nodes the document may have once every alias is expanded: an alias repeats its
+  /// anchor's whole subtree, so ten aliases of ten aliases of … grow exponentially.
+  public static let expandedNodes = 200_000
+  /// How many `{{name}}` placeholders the file may hold.
+  public static let placeholders = 10_000
+  /// The most characters a text layer may show, after substitution: a longer text cannot be
+  /// read on a video frame, and typesetting it would take seconds.
+  public static let textCharacters = 5_000
+  /// How many visual layers, and how many audio tracks, a project may have.
+  public static let layers = 1_000
+  /// How many audio tracks a project may have.
+  public static let audioTracks = 1_000
+}
