@@ -66,7 +66,7 @@ let package = Package(
     .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
     .testTarget(
       name: "ProjectFileTests",
-      dependencies: ["ProjectFile", "RenderPlan"],
+      dependencies: ["ProjectFile", "RenderPlan", "TestSupport"],
       exclude: ["Fixtures"]
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -104,6 +104,8 @@ extension ReadContext {
           continue
         }
         result.append(contentsOf: entry.value.unicodeScalars)
+        // One note per variable, however often the value repeats it.
+        if substitutions.contains(where: { $0.name == p.name }) { continue }
         substitutions.append(
           Substitution(
             name: p.name, value: entry.value, origin: entry.origin,

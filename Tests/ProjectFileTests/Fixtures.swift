@@ -47,6 +47,11 @@ enum Fixtures {
   /// Loads, checks and plans a fixture the way `chromake plan` does, with fixture facts.
   static func run(_ relativePath: String) throws -> Outcome {
     let text = try String(contentsOf: folder.appendingPathComponent(relativePath), encoding: .utf8)
+    return run(text: text, as: relativePath)
+  }
+
+  /// Loads, checks and plans `text` as if it were the fixture at `relativePath`.
+  static func run(text: String, as relativePath: String) -> Outcome {
     let loaded = ProjectLoader.load(
       text: text, path: relativePath, directory: folder.path, overrides: overrides(in: text))
     var diagnostics = loaded.diagnostics
