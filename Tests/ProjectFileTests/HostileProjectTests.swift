@@ -203,4 +203,22 @@ struct HostileProjectTests {
     let quiet = Self.header + "audio:\n  - {name: m, source: media/music.m4a, gain: -300dB}\n"
     #expect(onlyError(quiet) == "out-of-range 6:46")
   }
+
+  @Test("a blank data cell used as an image path is an error that names the row and column")
+  func blankCell() {
+    let text =
+      Self.header.replacingOccurrences(of: "fill: \"#FF0000\"", with: "image: \"{{logo}}\"")
+      + "variables: {logo: logo.png}\n"
+    let loaded = ProjectLoader.load(
+      text: text, path: "hostile.yaml", directory: "/tmp",
+      overrides: [
+        VariableOverride(
+          name: "logo", value: " ", origin: "ads.csv row 2, column 'logo'",
+          source: SourceLocation(file: "ads.csv", line: 3, column: 9))
+      ])
+    let error = loaded.diagnostics.first
+    #expect(error?.id == "empty-value")
+    #expect(error?.notes.first?.message.contains("ads.csv row 2, column 'logo'") == true)
+    #expect(error?.notes.first?.location == SourceLocation(file: "ads.csv", line: 3, column: 9))
+  }
 }
