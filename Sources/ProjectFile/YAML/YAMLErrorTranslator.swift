@@ -16,10 +16,18 @@ enum YAMLErrorTranslator {
         "yaml-syntax", "YAML syntax: \(problem)",
         at: SourceLocation(file: file, line: mark.line, column: mark.column), notes: notes,
         help: hint(for: problem))
+    case .duplicatedKeysInMapping(_, let context):
+      // `YAMLPrescan` finds repeated plain keys at the repeat; what reaches here is a repeated
+      // complex key (a list or mapping used as a key). Yams's own text quotes the whole file.
+      return .error(
+        "duplicate-key",
+        "a key that is a list or a mapping is given twice in this mapping",
+        at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
     case .reader(let problem, _, _, _):
       return .error("yaml-syntax", "YAML could not be read: \(problem)", at: .wholeFile(file))
     default:
-      return .error("yaml-syntax", "YAML could not be read: \(yaml)", at: .wholeFile(file))
+      // Yams's descriptions of its other errors quote the whole file: say only what failed.
+      return .error("yaml-syntax", "YAML could not be read", at: .wholeFile(file))
     }
   }
 
