@@ -24,6 +24,7 @@ public struct PathRules {
       return track
     }
     checkOutput(spec.output.file)
+    checkOutputNames(spec.output.file)
     return checked
   }
 
@@ -102,6 +103,15 @@ extension ReadContext {
     let text = s.text
     guard !text.trimmingWhitespace().isEmpty else {
       error("empty-value", "\(what) cannot be empty", at: s.location)
+      return nil
+    }
+    if text.utf8.contains(0) {
+      // Checked before anything makes a URL of it: Foundation would write the NUL as `%00`,
+      // and C would cut the path there, opening another file.
+      let problem = OutputNameProblem.nul
+      error(
+        problem.id, problem.message(subject: what), at: s.location, notes: s.substitutionNotes,
+        help: problem.help)
       return nil
     }
     if let scheme = PathRules.urlScheme(of: text) {
