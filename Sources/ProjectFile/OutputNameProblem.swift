@@ -44,21 +44,26 @@ public enum OutputNameProblem: Equatable, Sendable {
 
   /// One sentence about the output written as `subject` (`output.file`, `-o FILE`).
   public func message(subject: String) -> String {
+    "\(subject): \(reason)"
+  }
+
+  /// What is wrong, without saying which path.
+  public var reason: String {
     let perName = "the file system's limit of \(OutputNames.nameLimit) bytes per name"
     switch self {
     case .nul:
-      return "\(subject) contains a NUL character, which no file name can hold"
+      return "it contains a NUL character, which no file name can hold"
     case .folderNameTooLong(let bytes):
-      return "\(subject) has a folder name of \(bytes) bytes, over \(perName)"
+      return "a folder's name is \(bytes) bytes, over \(perName)"
     case .nameTooLong(let bytes, let derived, let derivedBytes):
       if bytes > OutputNames.nameLimit {
-        return "\(subject)'s file name is \(bytes) bytes, over \(perName)"
+        return "the file name is \(bytes) bytes, over \(perName)"
       }
-      return "\(subject)'s file name is \(bytes) bytes, too long for \(derived) chromake "
-        + "writes beside it (\(derivedBytes) bytes, over \(perName))"
+      return "the file name is \(bytes) bytes, too long for \(derived) chromake writes beside "
+        + "it (\(derivedBytes) bytes, over \(perName))"
     case .pathTooLong(let bytes):
-      return "\(subject) leads to a path of \(bytes) bytes once the temporary file's name is "
-        + "added, over the limit of \(OutputNames.pathLimit) bytes per path"
+      return "the temporary file beside the output would have a path of \(bytes) bytes, over "
+        + "the limit of \(OutputNames.pathLimit) bytes per path"
     }
   }
 

@@ -20,7 +20,7 @@ enum OutputOverride {
     let folder = FileManager.default.currentDirectoryPath
     let absolute = path.hasPrefix("/") ? path : folder + "/" + path
     if let problem = OutputNameProblem.of(absolute) {
-      throw ValidationError("-o \(path): \(problem.message(subject: "the output")); \(problem.help)")
+      throw ValidationError("\(problem.message(subject: "-o \(path)")); \(problem.help)")
     }
   }
 

@@ -53,7 +53,7 @@ public final class StagedOutput: @unchecked Sendable {
     // `check` refuses such names with a location; this keeps any other caller from rendering
     // a whole movie that could not be put in place.
     if let problem = OutputNameProblem.of(target) {
-      throw .invalidTarget(path: target, reason: problem.message(subject: "the path"))
+      throw .invalidTarget(path: target, reason: problem.reason)
     }
     if OutputPath.isFolder(target) {
       throw .invalidTarget(path: target, reason: "it is a folder")
