@@ -48,7 +48,9 @@ public enum OutputNames {
     let pid = middle[..<dash]
     let token = middle[(dash + 1)...]
     let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-    let isHex = { (byte: UInt8) in isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) }
+    let isHex = { (byte: UInt8) in
+      isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+    }
     return (1...10).contains(pid.count) && pid.allSatisfy(isDigit)
       && token.count == 8 && token.allSatisfy(isHex)
   }

@@ -37,13 +37,22 @@ struct OutputNameCommandTests {
   @Test(
     "check, plan and render refuse a long name or a NUL at output.file, and render writes nothing",
     arguments: [
-      (String(repeating: "a", count: 246) + ".mp4", "output.file: the file name is 250 bytes, "
-        + "too long for the temporary file chromake writes beside it (288 bytes, over the file "
-        + "system's limit of 255 bytes per name) [output-name-too-long]"),
-      (String(repeating: "a", count: 296) + ".mp4", "output.file: the file name is 300 bytes, "
-        + "over the file system's limit of 255 bytes per name [output-name-too-long]"),
-      ("\"out/a\\0b.mp4\"", "output.file: it contains a NUL character, which no file name can "
-        + "hold [nul-in-path]"),
+      (
+        String(repeating: "a", count: 246) + ".mp4",
+        "output.file: the file name is 250 bytes, "
+          + "too long for the temporary file chromake writes beside it (288 bytes, over the file "
+          + "system's limit of 255 bytes per name) [output-name-too-long]"
+      ),
+      (
+        String(repeating: "a", count: 296) + ".mp4",
+        "output.file: the file name is 300 bytes, "
+          + "over the file system's limit of 255 bytes per name [output-name-too-long]"
+      ),
+      (
+        "\"out/a\\0b.mp4\"",
+        "output.file: it contains a NUL character, which no file name can "
+          + "hold [nul-in-path]"
+      ),
     ])
   func refusedAtTheValue(output: String, message: String) throws {
     try withScratchFolder { folder in

@@ -49,8 +49,9 @@ struct OutputNameRulesTests {
     let result = try Self.load(output: String(repeating: "f", count: 256) + "/x.mp4")
     let found = PathRulesTests.errors(result, "output-name-too-long")
     try #require(found.count == 1, "\(result.diagnostics)")
-    #expect(found[0].message == "output.file: a folder's name is 256 bytes, over the file "
-      + "system's limit of 255 bytes per name")
+    #expect(
+      found[0].message == "output.file: a folder's name is 256 bytes, over the file "
+        + "system's limit of 255 bytes per name")
   }
 
   @Test("a path too long once the temporary file's name is added is refused")
@@ -69,7 +70,8 @@ struct OutputNameRulesTests {
     let output = try Self.load(output: "\"out/a\\0b.mp4\"")
     let found = PathRulesTests.errors(output, "nul-in-path")
     try #require(found.count == 1, "\(output.diagnostics)")
-    #expect(found[0].message == "output.file: it contains a NUL character, which no file name can hold")
+    #expect(
+      found[0].message == "output.file: it contains a NUL character, which no file name can hold")
     #expect(found[0].location?.line == 5)
     #expect(found[0].location?.column == 9)
     let media = try PathRulesTests.load(PathRulesTests.project(source: "\"media/a\\0.mp4\""))

@@ -76,7 +76,8 @@ public struct IncrementalRender {
       try build.writeRecord(try hashing.wait().get())
       return .rendered(report, recordError: nil)
     } catch {
-      try? FileManager.default.removeItem(atPath: build.recordPath)
+      // unlink, not removeItem: a folder that took the record's name is not ours to delete.
+      unlink(build.recordPath)
       let failure =
         error as? OutputFileError
         ?? .cannotWriteRecord(

@@ -31,14 +31,14 @@ public enum ErrorReason {
 
   /// The `errno` behind a Foundation error, found in the error itself or its underlying one.
   private static func posixCode(of error: any Error) -> Int32? {
+    // On Linux the underlying error is a `POSIXError` value, which does not cast to `NSError`.
+    if let posix = error as? POSIXError { return posix.code.rawValue }
     let bridged = error as NSError
     if bridged.domain == NSPOSIXErrorDomain { return Int32(truncatingIfNeeded: bridged.code) }
-    if let underlying = bridged.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return Int32(truncatingIfNeeded: underlying.code)
-    }
-    return nil
+    guard let underlying = bridged.userInfo[NSUnderlyingErrorKey] as? any Error else { return nil }
+    if let posix = underlying as? POSIXError { return posix.code.rawValue }
+    let inner = underlying as NSError
+    return inner.domain == NSPOSIXErrorDomain ? Int32(truncatingIfNeeded: inner.code) : nil
   }
 
   private static func text(for code: CocoaError.Code) -> String {
