@@ -24,6 +24,7 @@ public struct PathRules {
       return track
     }
     checkOutput(spec.output.file)
+    checkOutputNames(spec.output.file)
     return checked
   }
 
@@ -49,8 +50,8 @@ public struct PathRules {
     guard !path.substitutions.isEmpty, !path.value.isEmpty, !context.allowOutsideRoot else {
       return true
     }
-    let folder = ProjectPaths.resolve(spec.directory, in: "/")
-    let resolved = ProjectPaths.resolve(path.value, in: folder)
+    let folder = ProjectPaths.absolute(spec.directory, in: "/")
+    let resolved = ProjectPaths.absolute(path.value, in: folder)
     guard let escape = ProjectPaths.escape(of: resolved, from: folder) else { return true }
     context.error(
       "path-outside-project", "\(what) '\(path.value)' leads outside the project's folder",
@@ -62,16 +63,27 @@ public struct PathRules {
   /// An output built from variables is written inside the folder written before its first
   /// placeholder (the project's folder when none is), even with `--allow-outside-root`:
   /// a render writes, and a variable must not choose where.
+  ///
+  /// Symbolic links are followed, in the written folder and in the output alike, before one is
+  /// compared with the other. The written folder may be a link anywhere (`out -> /mnt/big`):
+  /// its author chose it. A link the variable's part goes through may lead out of that folder
+  /// only into the project's own folder, where its author must have put it (`out/latest ->
+  /// ../renders`); a link leading anywhere else is refused, as is a `..` in the text.
   private func checkOutput(_ file: Located<String>) {
     guard !file.substitutions.isEmpty, let template = file.template, !file.value.isEmpty else {
       return
     }
-    let directory = ProjectPaths.resolve(spec.directory, in: "/")
+    let directory = ProjectPaths.absolute(spec.directory, in: "/")
     let literal = template.range(of: "{{").map { template[..<$0.lowerBound] } ?? template[...]
     let written = literal.lastIndex(of: "/").map { String(literal[...$0]) }
-    let folder = written.map { ProjectPaths.resolve($0, in: directory) } ?? directory
-    let resolved = ProjectPaths.resolve(file.value, in: directory)
+    let folder = written.map { ProjectPaths.absolute($0, in: directory) } ?? directory
+    let resolved = ProjectPaths.absolute(file.value, in: directory)
     guard let escape = ProjectPaths.escape(of: resolved, from: folder) else { return }
+    if ProjectPaths.contains(ProjectPaths.lexical(folder), ProjectPaths.lexical(resolved)),
+      ProjectPaths.escape(of: resolved, from: directory) == nil
+    {
+      return
+    }
     let named = written.map { "the folder '\($0)'" } ?? "the project's folder"
     context.error(
       "output-outside-folder", "output.file '\(file.value)' leads outside \(named)",
@@ -104,6 +116,15 @@ extension ReadContext {
       error("empty-value", "\(what) cannot be empty", at: s.location, notes: s.substitutionNotes)
       return nil
     }
+    if text.utf8.contains(0) {
+      // Checked before anything makes a URL of it: Foundation would write the NUL as `%00`,
+      // and C would cut the path there, opening another file.
+      let problem = OutputNameProblem.nul
+      error(
+        problem.id, problem.message(subject: what), at: s.location, notes: s.substitutionNotes,
+        help: problem.help)
+      return nil
+    }
     if let scheme = PathRules.urlScheme(of: text) {
       error(
         "not-a-local-file", "\(what) must be a local file, not a '\(scheme):' address",
@@ -117,15 +138,42 @@ extension ReadContext {
 }
 
 extension ProjectPaths {
-  /// Why the absolute, normalised `path` is not inside `folder`, or `nil` when it is: by its
-  /// text (`..` removed) and once the symbolic links among its existing parts are followed,
-  /// compared with the folder's own real path.
-  static func escape(of path: String, from folder: String) -> String? {
-    guard contains(folder, path) else { return "resolved to \(path), outside \(folder)" }
-    guard let real = followingLinks(path) else {
-      return "resolved to \(path), whose symbolic links do not end"
+  /// `path` made absolute against `directory` when relative, and nothing else: a `..` after a
+  /// symbolic link leads out of the link's target, so it must stay for `followingLinks`.
+  ///
+  /// The rules use this rather than `resolve`, which looks at the disk: Foundation's
+  /// standardising follows the links of a path with `..` in it and not of one without, so a
+  /// folder and a new file inside it could come out under different prefixes.
+  static func absolute(_ path: String, in directory: String) -> String {
+    path.hasPrefix("/") ? path : directory + "/" + path
+  }
+
+  /// The absolute `path` with `.` and `..` removed from its text alone, as the user reads it.
+  static func lexical(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == ".." {
+        _ = parts.popLast()
+        continue
+      }
+      parts.append(part)
     }
-    let realFolder = followingLinks(folder) ?? folder
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// Why the absolute `path` is not inside the absolute `folder`, or `nil` when it is: by
+  /// their text (`..` removed) and once the symbolic links among their existing parts are
+  /// followed.
+  static func escape(of path: String, from folder: String) -> String? {
+    let (textPath, textFolder) = (lexical(path), lexical(folder))
+    guard contains(textFolder, textPath) else {
+      return "resolved to \(textPath), outside \(textFolder)"
+    }
+    guard let real = followingLinks(path) else {
+      return "resolved to \(textPath), whose symbolic links do not end"
+    }
+    let realFolder = followingLinks(folder) ?? textFolder
     guard contains(realFolder, real) else {
       return "resolved to \(real) through symbolic links, outside \(realFolder)"
     }
@@ -133,7 +181,7 @@ extension ProjectPaths {
   }
 
   /// Whether `path` is `folder` or lies inside it; both absolute and normalised.
-  private static func contains(_ folder: String, _ path: String) -> Bool {
+  fileprivate static func contains(_ folder: String, _ path: String) -> Bool {
     folder == "/" || path == folder || path.hasPrefix(folder + "/")
   }
 

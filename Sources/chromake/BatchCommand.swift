@@ -78,7 +78,9 @@ struct BatchCommand: ParsableCommand {
       do {
         try summary.write(to: report)
       } catch {
-        Terminal.writeError("chromake: error: cannot write --report \(report): \(error)\n")
+        Terminal.writeError(
+          "chromake: error: cannot write the --report '\(report)': "
+            + "\(ErrorReason.of(error, besides: report))\n")
         throw ExitCode.failure
       }
     }

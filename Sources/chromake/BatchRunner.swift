@@ -81,7 +81,9 @@ struct BatchRunner: @unchecked Sendable {
       var text =
         "chromake: \(label): wrote \(shown): \(report.frames) frames in "
         + String(format: "%.1f s\n", seconds)
-      if let recordError { text += "chromake: warning: \(label): not recorded: \(recordError)\n" }
+      if let recordError {
+        text += "chromake: warning: \(label): \(recordError); its next render will run again\n"
+      }
       say(text)
       if !report.warnings.isEmpty {
         printLock.withLock {

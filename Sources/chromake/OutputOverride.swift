@@ -14,6 +14,16 @@ enum OutputOverride {
     return ext
   }
 
+  /// Refuses a path whose name, or a name chromake derives from it (the record, the temporary
+  /// file), is too long for the file system, as `check` refuses such an `output.file`.
+  static func checkNames(_ path: String) throws {
+    let folder = FileManager.default.currentDirectoryPath
+    let absolute = path.hasPrefix("/") ? path : folder + "/" + path
+    if let problem = OutputNameProblem.of(absolute) {
+      throw ValidationError("\(problem.message(subject: "-o \(path)")); \(problem.help)")
+    }
+  }
+
   /// `plan` writing to `path` (relative to the current folder, as command-line paths are).
   static func apply(_ path: String, to plan: RenderPlan) throws -> RenderPlan {
     let absolute = ProjectPaths.resolve(path, in: FileManager.default.currentDirectoryPath)

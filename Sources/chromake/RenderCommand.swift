@@ -46,7 +46,10 @@ struct RenderCommand: ParsableCommand {
   var explain = false
 
   func validate() throws {
-    if let output { _ = try OutputOverride.container(of: output) }
+    if let output {
+      _ = try OutputOverride.container(of: output)
+      try OutputOverride.checkNames(output)
+    }
   }
 
   func run() throws {
@@ -81,9 +84,7 @@ struct RenderCommand: ParsableCommand {
       reporter.finish()
       guard case .rendered(let report, let recordError) = outcome else { return }
       if let recordError {
-        Terminal.writeError(
-          "chromake: warning: the render could not be recorded, so the next one will run "
-            + "again: \(recordError)\n")
+        Terminal.writeError("chromake: warning: \(recordError); the next render will run again\n")
       }
       RenderOutcome.reportWarnings(report.warnings, session: session)
       if let depfile {
@@ -120,8 +121,10 @@ extension RenderCommand {
     do {
       verdict = try build.check(plan, of: session, force: force)
     } catch {
+      let shown = BuildExplanation.displayPath(build.output)
       Terminal.writeError(
-        "chromake: error: cannot check whether the output is up to date: \(error)\n")
+        "chromake: error: cannot check whether '\(shown)' is up to date: "
+          + "\(ErrorReason.of(error))\n")
       throw ExitCode.failure
     }
     let shown = BuildExplanation.displayPath(build.output)
@@ -140,7 +143,9 @@ extension RenderCommand {
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
-      Terminal.writeError("chromake: error: cannot write --depfile \(path): \(error)\n")
+      Terminal.writeError(
+        "chromake: error: cannot write the --depfile '\(path)': "
+          + "\(ErrorReason.of(error, besides: path))\n")
       throw ExitCode.failure
     }
   }

@@ -15,7 +15,7 @@ enum RenderOutcome {
       Terminal.report([diagnostic(.error, failure, session: session)], sources: session.sources)
       return .failure
     }
-    Terminal.writeError("chromake: error: \(error)\n")
+    Terminal.writeError("chromake: error: \(ErrorReason.of(error))\n")
     return .failure
   }
 
@@ -27,8 +27,9 @@ enum RenderOutcome {
       Terminal.report([diagnostic], sources: session.sources)
       return diagnostic.message
     }
-    Terminal.writeError("chromake: error: \(error)\n")
-    return "\(error)"
+    let reason = ErrorReason.of(error)
+    Terminal.writeError("chromake: error: \(reason)\n")
+    return reason
   }
 
   static func reportWarnings(_ warnings: [RenderFailure], session: ProjectSession) {

@@ -25,14 +25,19 @@ struct PathRulesTests {
   }
 
   /// Loads `text` as `project.yaml` in a fresh folder, after `prepare` has filled the folder.
+  ///
+  /// The project's folder sits in a fresh folder of its own, so that what `..` leads to (a
+  /// `../shared` say) is only what the test put there, never whatever lies in the system's
+  /// temporary folder.
   static func load(
     _ text: String, set overrides: [String: String] = [:], allowOutsideRoot: Bool = false,
     prepare: (URL) throws -> Void = { _ in }
   ) throws -> LoadResult {
-    let folder = FileManager.default.temporaryDirectory
+    let parent = FileManager.default.temporaryDirectory
       .appendingPathComponent("chromake-path-rules-\(UUID().uuidString)")
+    let folder = parent.appendingPathComponent("project")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { try? FileManager.default.removeItem(at: parent) }
     try prepare(folder)
     return ProjectLoader.load(
       text: text, path: "project.yaml", directory: folder.path,
@@ -223,6 +228,44 @@ struct PathRulesTests {
         atPath: out.appendingPathComponent("link").path, withDestinationPath: outside.path)
     }
     #expect(Self.errors(result, "output-outside-folder").count == 1, "\(result.diagnostics)")
+  }
+
+  @Test(
+    "links are followed: into the project they are fine, out of it only in the written folder",
+    arguments: [
+      // The folder written before the placeholder is a link inside the project.
+      ("\"out/{{name}}.mp4\"", "out", "renders", "x", true),
+      // A link beside the project's folder, as `../shared` may be on a shared volume.
+      ("\"../shared/{{name}}.mp4\"", "../shared", "elsewhere", "x", true),
+      ("\"../shared/sub/{{name}}.mp4\"", "../shared", "elsewhere", "x", true),
+      // A link the variable's part goes through, to another folder of the project.
+      ("\"out/{{name}}.mp4\"", "out/link", "../renders", "link/x", true),
+      ("\"out/{{name}}.mp4\"", "out/link", "../renders", "link/../x", true),
+      // ... but not out of the project, nor out of the folder by text.
+      ("\"out/{{name}}.mp4\"", "out/link", "../../elsewhere", "link/x", false),
+      ("\"out/{{name}}.mp4\"", "out/link", "../../elsewhere", "link/../x", false),
+      ("\"out/{{name}}.mp4\"", "out/link", "../renders", "../renders/x", false),
+    ])
+  func outputFolderLinks(output: String, link: String, target: String, name: String, accepted: Bool)
+    throws
+  {
+    let result = try Self.load(
+      Self.project(source: "media/plate.mp4", output: output), set: ["name": name]
+    ) { folder in
+      let files = FileManager.default
+      try files.createDirectory(
+        at: folder.appendingPathComponent("renders"), withIntermediateDirectories: true)
+      try files.createDirectory(
+        at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+      try files.createDirectory(
+        at: folder.appendingPathComponent("../elsewhere/sub").standardizedFileURL,
+        withIntermediateDirectories: true)
+      let linkURL = folder.appendingPathComponent(link).standardizedFileURL
+      if files.fileExists(atPath: linkURL.path) { try files.removeItem(at: linkURL) }
+      try files.createSymbolicLink(atPath: linkURL.path, withDestinationPath: target)
+    }
+    let found = Self.errors(result, "output-outside-folder")
+    #expect(found.count == (accepted ? 0 : 1), "\(output) with \(name): \(result.diagnostics)")
   }
 
   @Test("a value keeps its text as written when placeholders were substituted")

@@ -35,6 +35,9 @@ public struct IncrementalRender {
   /// When a dependency (an input, or the project file at `project`) is newer than the output,
   /// the output's modification time is brought forward, as if it had been rebuilt: otherwise
   /// make would find it out of date and ask again on every run.
+  ///
+  /// Temporary files that killed renders of the output left beside it are removed, as a render
+  /// would: a rerun that finds nothing to do must not keep them for ever.
   public func skip(project: String? = nil) {
     // The check has just read the inputs' stamps; only the project's is new.
     let stamps = verdict.state.inputs.map(\.stamp) + [project.flatMap(FileStamp.read)]
@@ -45,6 +48,7 @@ public struct IncrementalRender {
       utimes(build.output, nil)
     }
     try? build.writeRecord(verdict.state)
+    StagedOutput.removeStale(target: build.output)
   }
 
   /// Renders unless up to date (see `skip(project:)`). Throws what `MovieRender.run` throws.
@@ -72,8 +76,13 @@ public struct IncrementalRender {
       try build.writeRecord(try hashing.wait().get())
       return .rendered(report, recordError: nil)
     } catch {
-      try? FileManager.default.removeItem(atPath: build.recordPath)
-      return .rendered(report, recordError: "\(error)")
+      // unlink, not removeItem: a folder that took the record's name is not ours to delete.
+      unlink(build.recordPath)
+      let failure =
+        error as? OutputFileError
+        ?? .cannotWriteRecord(
+          path: build.recordPath, reason: ErrorReason.of(error, besides: build.recordPath))
+      return .rendered(report, recordError: failure.description)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectFile
 public import RenderPlan
 
 /// What a successful render rendered, kept beside its output as `.NAME.chromake`, so that the
@@ -35,7 +36,7 @@ public struct RenderRecord: Codable, Sendable, Equatable {
   /// The record's file for the output at `outputPath`: `.NAME.chromake` in the same folder.
   public static func path(forOutput outputPath: String) -> String {
     let (folder, name) = OutputPath.split(outputPath)
-    return (folder.isEmpty ? "" : folder + "/") + "." + name + ".chromake"
+    return OutputPath.join(folder, OutputNames.record(for: name))
   }
 
   /// The record at `path`, or `nil` when there is none or it cannot be used (unreadable,
@@ -49,10 +50,14 @@ public struct RenderRecord: Codable, Sendable, Equatable {
   }
 
   /// Writes the record in one step: a reader sees the old record or the new one, never half.
-  public func write(to path: String) throws {
+  public func write(to path: String) throws(OutputFileError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+    do {
+      try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw .cannotWriteRecord(path: path, reason: ErrorReason.of(error, besides: path))
+    }
   }
 }
 

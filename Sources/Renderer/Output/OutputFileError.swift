@@ -11,6 +11,8 @@ public enum OutputFileError: Error, Equatable, Sendable, CustomStringConvertible
   case cannotCreateFile(path: String, reason: String)
   /// The finished temporary file could not be moved over the output.
   case cannotCommit(temporary: String, target: String, reason: String)
+  /// The render record beside the output could not be written.
+  case cannotWriteRecord(path: String, reason: String)
   /// `commit()` was called after the output was already committed or discarded.
   case alreadyFinished(target: String)
 
@@ -25,6 +27,8 @@ public enum OutputFileError: Error, Equatable, Sendable, CustomStringConvertible
       return "cannot create temporary file '\(path)': \(reason)"
     case .cannotCommit(let temporary, let target, let reason):
       return "cannot rename '\(temporary)' to '\(target)': \(reason)"
+    case .cannotWriteRecord(let path, let reason):
+      return "cannot write the render record '\(path)': \(reason)"
     case .alreadyFinished(let target):
       return "output '\(target)' was already committed or discarded"
     }

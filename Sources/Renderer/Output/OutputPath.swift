@@ -10,25 +10,9 @@ enum OutputPath {
     return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
   }
 
-  /// `.<stem>.chromake-<pid>-<token>.partial.<ext>` for a file called `name`.
-  ///
-  /// The leading dot hides it from a plain `ls`; the pid says which run left it behind; the
-  /// extension stays last so that a human (or a file manager) still sees what kind of file it
-  /// is. A long stem is shortened so the name fits the usual 255-byte limit.
-  static func temporaryName(for name: String, pid: Int32, token: UInt32) -> String {
-    var stem = name
-    var suffix = ""
-    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-      stem = String(name[..<dot])
-      suffix = String(name[dot...])
-    }
-    let hex = String(token, radix: 16)
-    let tag = ".chromake-\(pid)-\(String(repeating: "0", count: 8 - hex.count))\(hex).partial"
-    let room = 255 - 1 - tag.utf8.count - suffix.utf8.count
-    while stem.utf8.count > room, !stem.isEmpty {
-      stem.removeLast()
-    }
-    return "." + stem + tag + suffix
+  /// `name` inside `folder`, as `split` gives them back.
+  static func join(_ folder: String, _ name: String) -> String {
+    folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
   /// Creates `folder` and any missing parents, like `mkdir -p`, naming the first one that

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectFile
 
 /// An output file written under a temporary name beside its target and renamed over the target
 /// only when complete, so that a failed or interrupted render never leaves a short file that
@@ -8,12 +9,18 @@ import Foundation
 /// of the value: releasing a staged output that was neither committed nor discarded deletes
 /// its temporary file. Every pending temporary file is also listed process-wide, so that a
 /// forced exit (a second Ctrl-C) can delete them with `discardAllPending()`.
+///
+/// A process killed outright (SIGKILL) deletes nothing: its temporary file stays until the
+/// next staged output of the same target removes it (see `StalePartials`). To tell a dead
+/// writer's file from a live one, each staged output holds a lock on its file while it lives.
 public final class StagedOutput: @unchecked Sendable {
   /// The file the finished output replaces.
   public let target: String
   /// Where to write: a hidden file in the target's folder, so the final rename never crosses
   /// file systems and is atomic.
   public let temporaryPath: String
+  /// The temporary files of killed renders of the same target that this one removed.
+  public let removedStale: [String]
 
   private enum State {
     case pending
@@ -26,6 +33,9 @@ public final class StagedOutput: @unchecked Sendable {
   private let lock = NSLock()
   private var state = State.pending
   private let registry: PendingOutputs
+  // Open for as long as the output is pending: it holds the lock that marks the temporary file
+  // as alive. -1 once closed.
+  private var descriptor: Int32
 
   /// Creates the target's missing folders and an empty temporary file beside the target.
   ///
@@ -40,13 +50,19 @@ public final class StagedOutput: @unchecked Sendable {
     guard !name.isEmpty, name != ".", name != ".." else {
       throw .invalidTarget(path: target, reason: "the path names no file")
     }
+    // `check` refuses such names with a location; this keeps any other caller from rendering
+    // a whole movie that could not be put in place.
+    if let problem = OutputNameProblem.of(target) {
+      throw .invalidTarget(path: target, reason: problem.reason)
+    }
     if OutputPath.isFolder(target) {
       throw .invalidTarget(path: target, reason: "it is a folder")
     }
     try OutputPath.createFolders(folder)
     self.target = target
     self.registry = registry
-    temporaryPath = try Self.createTemporaryFile(folder: folder, name: name)
+    removedStale = StalePartials.remove(folder: folder, name: name)
+    (temporaryPath, descriptor) = try Self.createTemporaryFile(folder: folder, name: name)
     registry.add(temporaryPath)
   }
 
@@ -71,6 +87,7 @@ public final class StagedOutput: @unchecked Sendable {
     }
     state = .committed
     registry.remove(temporaryPath)
+    closeFile()
     flushFolder()
   }
 
@@ -83,6 +100,7 @@ public final class StagedOutput: @unchecked Sendable {
       // unlink, unlike FileManager.removeItem, never deletes a folder that took the name.
       unlink(temporaryPath)
       registry.remove(temporaryPath)
+      closeFile()
     }
   }
 
@@ -93,36 +111,60 @@ public final class StagedOutput: @unchecked Sendable {
     PendingOutputs.shared.discardAll()
   }
 
+  /// Removes the temporary files that killed renders of `target` left beside it (those whose
+  /// lock no process holds); returns their paths. A new staged output does this itself; a run
+  /// that finds the output up to date calls it, so leftovers need not wait for a real render.
+  @discardableResult
+  public static func removeStale(target: String) -> [String] {
+    let (folder, name) = OutputPath.split(target)
+    guard !name.isEmpty, OutputNameProblem.of(target) == nil else { return [] }
+    return StalePartials.remove(folder: folder, name: name)
+  }
+
   /// The temporary files `discardAllPending()` would delete now, sorted.
   public static var pendingPaths: [String] {
     PendingOutputs.shared.all
   }
 
-  /// Creates a new, empty temporary file, trying another random name if one is taken (by a
-  /// run that crashed with the same pid, say).
+  /// Creates a new, empty temporary file and locks it, trying another random name if one is
+  /// taken (by a killed run with the same pid, say); returns its path and the open file.
   private static func createTemporaryFile(folder: String, name: String) throws(OutputFileError)
-    -> String
+    -> (String, Int32)
   {
     var attempt = 0
     while true {
-      let file = temporaryName(folder: folder, name: name)
-      let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if descriptor >= 0 {
-        close(descriptor)
-        return file
-      }
-      let code = errno
       attempt += 1
-      guard code == EEXIST, attempt < 16 else {
-        throw .cannotCreateFile(path: file, reason: OutputPath.errorText(code))
+      let file = OutputPath.join(
+        folder,
+        OutputNames.temporary(for: name, pid: getpid(), token: UInt32.random(in: 0...UInt32.max)))
+      let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      guard descriptor >= 0 else {
+        let code = errno
+        guard code == EEXIST, attempt < 16 else {
+          throw .cannotCreateFile(path: file, reason: OutputPath.errorText(code))
+        }
+        continue
       }
+      // Between the create and the lock another run's cleaner may find the file unlocked and
+      // delete it; then the name no longer leads to this file, and a fresh name is tried. A
+      // file system without locks still renders: its partials are just never judged stale.
+      if StalePartials.lockForWriting(descriptor), !StalePartials.isStill(descriptor, at: file) {
+        close(descriptor)
+        guard attempt < 16 else {
+          throw .cannotCreateFile(path: file, reason: "it was deleted as soon as it was made")
+        }
+        continue
+      }
+      return (file, descriptor)
     }
   }
 
-  private static func temporaryName(folder: String, name: String) -> String {
-    let file = OutputPath.temporaryName(
-      for: name, pid: getpid(), token: UInt32.random(in: 0...UInt32.max))
-    return folder == "." ? file : folder.hasSuffix("/") ? folder + file : folder + "/" + file
+  /// Closes the temporary file, which drops its lock. Called with `lock` held.
+  private func closeFile() {
+    if descriptor >= 0 {
+      close(descriptor)
+      descriptor = -1
+    }
   }
 
   private func flush(_ path: String) throws(OutputFileError) {

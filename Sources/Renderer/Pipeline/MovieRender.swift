@@ -63,7 +63,7 @@ public final class MovieRender {
           preset: output.video.preset),
         audio: audio.map { _ in AudioTimeline.encoding(plan) })
     } catch {
-      throw RenderFailure("cannot start the output file: \(error)")
+      throw RenderFailure("cannot start writing '\(output.file)': \(error)")
     }
     let compositor = VideoCompositor(
       context: context, width: output.width, height: output.height,
@@ -106,7 +106,7 @@ public final class MovieRender {
     do {
       try writer.finish()
     } catch {
-      throw RenderFailure("finishing the output failed: \(error)")
+      throw RenderFailure("cannot finish writing '\(output.file)': \(error)")
     }
     var warnings = feeds.flatMap(\.warnings) + (audio?.warnings ?? [])
     if let clipped = audio?.clippedSamples, clipped > 0 {

@@ -148,6 +148,32 @@ struct RenderSafetyOutputTests {
     }
   }
 
+  @Test("a record that cannot be written: the movie is in place, one warning in our words")
+  func recordInTheWay() throws {
+    try withScratchFolder { folder in
+      try makeClip(in: folder)
+      try Self.project(output: "out.mp4").write(in: folder)
+      // A folder holding the record's name: the rename over it fails.
+      let blocker = folder.path(".out.mp4.chromake")
+      try FileManager.default.createDirectory(
+        atPath: blocker + "/kept", withIntermediateDirectories: true)
+      let run = try SafetyRun.run(
+        ["render", "project.yaml", "--progress", "none"], in: folder.url)
+      #expect(run.ending == .exit(0), "stderr:\n\(run.stderr)")
+      #expect(try SafetyFiles.decodedFrameCount(folder.path("out.mp4")) == 25)
+      #expect(
+        run.stderr.contains(
+          "chromake: warning: cannot write the render record '\(blocker)': Is a directory; "
+            + "the next render will run again"), "stderr:\n\(run.stderr)")
+      for dump in ["NSCocoaErrorDomain", "Error Domain", "UserInfo"] {
+        #expect(!run.stderr.contains(dump), "stderr:\n\(run.stderr)")
+      }
+      #expect(
+        FileManager.default.fileExists(atPath: blocker + "/kept"),
+        "the folder in the way was deleted")
+    }
+  }
+
   @Test("-o with an extension that is not .mp4 or .mov exits 64 and writes nothing")
   func outputExtension() throws {
     try withScratchFolder { folder in

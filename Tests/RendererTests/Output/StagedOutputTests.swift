@@ -131,22 +131,6 @@ import Testing
     }
   }
 
-  @Test func temporaryNames() {
-    #expect(
-      OutputPath.temporaryName(for: "movie.final.mp4", pid: 42, token: 0xabcd)
-        == ".movie.final.chromake-42-0000abcd.partial.mp4")
-    #expect(
-      OutputPath.temporaryName(for: "movie", pid: 7, token: 0xffff_ffff)
-        == ".movie.chromake-7-ffffffff.partial")
-    #expect(
-      OutputPath.temporaryName(for: ".hidden", pid: 7, token: 1)
-        == "..hidden.chromake-7-00000001.partial")
-    let long = OutputPath.temporaryName(
-      for: String(repeating: "é", count: 200) + ".mp4", pid: 1, token: 1)
-    #expect(long.utf8.count <= 255)
-    #expect(long.hasSuffix(".partial.mp4"))
-  }
-
   @Test func pathsSplitIntoFolderAndName() {
     #expect(OutputPath.split("out.mp4") == (".", "out.mp4"))
     #expect(OutputPath.split("/out.mp4") == ("/", "out.mp4"))
