@@ -11,10 +11,11 @@ import Foundation
 /// warms again is only its map's caches, a few milliseconds for its first text. Cairo locks the
 /// FreeType faces its scaled fonts share between maps itself.
 enum ThreadFontMap {
-  /// Where each thread keeps its map. No destructor: a map is never freed, because a thread
-  /// ending (its map going, and the cairo fonts with it) while the process exits or another
-  /// thread draws with the same faces races with them. A process typesets on a few threads
-  /// (one per batch job), so what stays is small and bounded.
+  /// Where each thread keeps its map. No destructor: a map is never freed, as the one shared
+  /// map was not before, because freeing it (and the cairo fonts with it) as its thread ends
+  /// could race with the process exiting or with another thread drawing with the same
+  /// FreeType faces. A process typesets on a few threads (one per batch job), so what stays is
+  /// small and bounded.
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
     pthread_key_create(&key, nil)
