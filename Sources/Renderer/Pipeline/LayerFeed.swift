@@ -89,7 +89,7 @@ final class SourceVideo {
   /// How far past the last decoded frame a request may be before the file counts as ending
   /// early: one and a half frame intervals (a last frame lasts one), at least 50 ms.
   private let slack: Rational
-  /// The file is one still picture, shown at every time.
+  /// The file is a matte that is one still picture, shown at every time.
   private let isStill: Bool
   private var held: DecodedFrame?
 
@@ -104,7 +104,9 @@ final class SourceVideo {
       throw RenderFailure("cannot decode \(role) '\(file)': \(error)", layer: layer)
     }
     let video = plan.inputs.first { $0.path == file }?.facts.video
-    isStill = video?.isStillPicture ?? false
+    // Only a matte: a still as a layer's source has no length to play for, and `image:` is
+    // the layer for one.
+    isStill = role == "matte" && video?.isStillPicture == true
     let rate = video?.frameRate
     let interval = rate.map { Rational(3, 2) / $0 } ?? .zero
     slack = max(interval, Rational(1, 20))
