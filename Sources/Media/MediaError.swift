@@ -10,6 +10,9 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file was read, but FFmpeg recognises no format in it, or it holds no audio or video,
   /// or it is a playlist or script that names other files (those are never followed).
   case notMedia(path: String, reason: String)
+  /// The file opened, but the decoder of `stream` (as in "audio stream 0 (aac)") refused its
+  /// first packets; `reason` is the failing call and FFmpeg's sentence.
+  case undecodable(path: String, stream: String, reason: String)
   /// A named FFmpeg call failed with `code`; `message` is FFmpeg's own text for it.
   case ffmpeg(call: String, code: Int32, message: String)
 
@@ -22,6 +25,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(path): cannot be read: \(reason)"
     case .notMedia(let path, let reason):
       return "\(path): not a media file: \(reason)"
+    case .undecodable(let path, let stream, let reason):
+      return "\(path): \(stream) cannot be decoded: \(reason)"
     case .ffmpeg(let call, let code, let message):
       return "\(call) failed: \(message) (FFmpeg error \(code))"
     }

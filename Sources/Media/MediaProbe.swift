@@ -1,6 +1,7 @@
 internal import CFFmpeg
 
-/// Reads the facts of a media file that planning needs, without decoding it.
+/// Reads the facts of a media file that planning needs, decoding only the first few packets of
+/// each stream (so data the decoder refuses is found before a render).
 public enum MediaProbe {
   /// Probes the local file at `path`: its container, its best video stream and every audio
   /// stream.
@@ -21,6 +22,16 @@ public enum MediaProbe {
     guard video != nil || !audio.isEmpty else {
       throw .notMedia(path: path, reason: "no audio or video streams")
     }
+    // Audio streams are named as the project counts them: among the file's audio streams.
+    let audioStreams = audio.enumerated().compactMap { number, info in
+      streams.first { Int($0.pointee.index) == info.streamIndex }.map {
+        ($0, "audio stream \(number)")
+      }
+    }
+    let videoStream = video == nil ? nil : format.bestVideoStream
+    try FirstPackets.decode(
+      format, streams: (videoStream.map { [($0, "the video stream")] } ?? []) + audioStreams,
+      path: path)
     return MediaInfo(
       path: path,
       formatName: format.formatName,

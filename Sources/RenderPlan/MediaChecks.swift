@@ -149,3 +149,13 @@ public enum MediaChecks {
     return found
   }
 }
+
+extension VideoFacts {
+  /// Whether the stream is one still picture (a PNG, a JPEG): an image codec and no length of
+  /// its own. A matte that is one is held for the layer's whole time.
+  public var isStillPicture: Bool {
+    guard MediaChecks.imageCodecs.contains(codec) else { return false }
+    guard let duration, let frameRate, frameRate > .zero else { return true }
+    return duration <= Rational(1) / frameRate
+  }
+}

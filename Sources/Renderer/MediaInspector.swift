@@ -58,6 +58,12 @@ public enum MediaInspector {
       return .error(
         "not-media", "\(what): '\(ref.path.value)' is not a media file FFmpeg can read (\(reason))",
         at: ref.path.location, notes: notes)
+    case .undecodable(_, let stream, let reason):
+      return .error(
+        "undecodable-media",
+        "\(what): '\(ref.path.value)' cannot be decoded: \(stream): \(reason)",
+        at: ref.path.location, notes: notes,
+        help: "the file is damaged or uses a codec this FFmpeg cannot decode; re-encode it")
     case .ffmpeg(let call, _, let message):
       return .error(
         "probe-failed", "\(what): '\(ref.path.value)' could not be probed: \(call): \(message)",

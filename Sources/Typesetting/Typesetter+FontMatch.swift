@@ -13,7 +13,7 @@ extension Typesetter {
   /// installed, since fontconfig silently substitutes another.
   public static func resolveFont(_ description: String) -> FontMatch {
     do {
-      return try SharedFontMap.withLock { fontMap throws(TypesettingError) in
+      return try ThreadFontMap.with { fontMap throws(TypesettingError) in
         let request = try FontRequest(parsing: description)
         request.useDefaultSizeIfUnset()
         let families = request.families

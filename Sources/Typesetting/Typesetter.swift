@@ -1,6 +1,7 @@
 /// Sets text with Pango and Cairo into RGBA pictures, and tells which font a description gets.
 ///
-/// Safe to call from several threads at once: calls take turns on one process-wide lock.
+/// Safe to call from several threads at once: each thread typesets with its own font map, so
+/// no call waits for another.
 public enum Typesetter {
   /// Typesets `style` into a `width` × `height` picture (each side 1...16384 pixels).
   ///
@@ -12,7 +13,7 @@ public enum Typesetter {
     -> TextPicture
   {
     let area = try TextArea(style: style, width: width, height: height)
-    return try SharedFontMap.withLock { fontMap throws(TypesettingError) in
+    return try ThreadFontMap.with { fontMap throws(TypesettingError) in
       let canvas = try Canvas(width: width, height: height)
       if let background = style.background {
         try canvas.paint(background)

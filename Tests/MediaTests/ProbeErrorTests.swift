@@ -23,6 +23,19 @@ struct ProbeErrorTests {
     }
   }
 
+  @Test("a symbolic-link loop is unreadable, and said to be a loop")
+  func linkLoop() throws {
+    try withScratchFolder { folder in
+      let path = folder.path("a.mp4")
+      try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "b.mp4")
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.path("b.mp4"), withDestinationPath: "a.mp4")
+      #expect(throws: MediaError.unreadable(path: path, reason: "it is a symbolic-link loop")) {
+        try MediaProbe.probe(path: path)
+      }
+    }
+  }
+
   @Test("a directory is unreadable")
   func directory() throws {
     try withScratchFolder { folder in

@@ -5,10 +5,10 @@ final class DecoderContext {
   /// The open context; valid for the object's lifetime.
   let pointer: UnsafeMutablePointer<AVCodecContext>
 
-  /// Opens the stream's decoder with frame and slice threads, as many as FFmpeg picks for
-  /// the machine. Frame threads add a delay of about one frame per thread, which the
-  /// send/receive loop absorbs and draining at the end of the file returns.
-  init(for stream: UnsafeMutablePointer<AVStream>) throws(MediaError) {
+  /// Opens the stream's decoder with frame and slice threads, `threads` of them (0: as many as
+  /// FFmpeg picks for the machine). Frame threads add a delay of about one frame per thread,
+  /// which the send/receive loop absorbs and draining at the end of the file returns.
+  init(for stream: UnsafeMutablePointer<AVStream>, threads: Int32 = 0) throws(MediaError) {
     guard let parameters = stream.pointee.codecpar else {
       throw .ffmpeg(
         call: "avcodec_find_decoder", code: chromake_averror_decoder_not_found(),
@@ -27,7 +27,7 @@ final class DecoderContext {
     pointer = context
     try check(avcodec_parameters_to_context(context, parameters), "avcodec_parameters_to_context")
     context.pointee.pkt_timebase = stream.pointee.time_base
-    context.pointee.thread_count = 0
+    context.pointee.thread_count = threads
     context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
     try check(avcodec_open2(context, codec, nil), "avcodec_open2")
   }

@@ -103,7 +103,7 @@ final class AudioStreamCursor {
       }
       var got = 0
       if !sourceEnded, let source {
-        got = try source.read(into: buffers.map { rebase($0, done, wanted) }, count: wanted)
+        got = try read(source, into: buffers.map { rebase($0, done, wanted) }, count: wanted)
         if got < wanted {
           sourceEnded = true
           if !plan.loop { self.source = nil }
@@ -112,6 +112,22 @@ final class AudioStreamCursor {
       silence(buffers, from: done + got, to: done + wanted)
       sourceSample += Int64(wanted)
       done += wanted
+    }
+  }
+
+  /// Reads from the source; a decoding failure names the stream, its file and the layer or
+  /// track it belongs to, which the mixer's caller (the encoder's thread) cannot know.
+  private func read(
+    _ source: AudioSamples, into buffers: [UnsafeMutableBufferPointer<Float>], count: Int
+  ) throws -> Int {
+    do {
+      return try source.read(into: buffers, count: count)
+    } catch let failure as RenderFailure {
+      throw failure
+    } catch {
+      throw RenderFailure(
+        "decoding audio stream \(plan.audioStream) of '\(plan.source)' failed: \(error)",
+        audio: plan)
     }
   }
 

@@ -4,6 +4,9 @@ import Foundation
 /// SHA-256 of files and texts, as lower-case hex.
 public enum ContentHash {
   /// The SHA-256 of the file at `path`, read in 4 MiB blocks so memory stays flat for any size.
+  ///
+  /// Throws `RenderInterrupted` between blocks once a running `InterruptWatch` has caught a
+  /// signal: a file of gigabytes takes seconds, and the user's Ctrl-C must not wait for it.
   public static func ofFile(_ path: String) throws -> String {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -17,6 +20,7 @@ public enum ContentHash {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 64)
     defer { buffer.deallocate() }
     while true {
+      try InterruptFlag.throwIfSet()
       let count = read(descriptor, buffer.baseAddress, blockSize)
       if count < 0 {
         if errno == EINTR { continue }

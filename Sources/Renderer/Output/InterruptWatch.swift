@@ -4,9 +4,10 @@ import Foundation
 /// discard its partial output and exit with the conventional status (130 or 143).
 ///
 /// The first signal only sets a flag, which the render loop polls with `throwIfInterrupted()`.
-/// A second signal means the render is not stopping (stuck in a decoder, say): it deletes
-/// every pending `StagedOutput` temporary file and ends the process by that signal, so the
-/// user can always kill it. No code runs in a real signal handler: the signals are ignored and
+/// A second signal, or the render still running `gracePeriod` after the first, means the render
+/// is not stopping (stuck in a decoder or in Pango, say): that deletes every pending
+/// `StagedOutput` temporary file and ends the process by the signal, so a signal is always
+/// answered within a second, whatever stage the render is in. No code runs in a real signal handler: the signals are ignored and
 /// read through dispatch signal sources, whose handlers run on an ordinary queue.
 ///
 /// `stop()` (or releasing the watch) puts the dispositions back as they were before the first
@@ -27,14 +28,20 @@ public final class InterruptWatch: Sendable {
   private let state: InterruptState
   private let id: UInt64
 
+  /// How long a render may take to stop by itself after the first signal before the process
+  /// is ended for it. Between frames a render notices the flag in tens of milliseconds; the
+  /// rest of the second is for deleting the temporary file and exiting.
+  public static let gracePeriod: Duration = .milliseconds(700)
+
   /// Starts catching SIGINT and SIGTERM.
   public convenience init() {
-    self.init(onRepeatedSignal: { SignalRelay.terminate(by: $0) })
+    self.init(grace: Self.gracePeriod, onRepeatedSignal: { SignalRelay.terminate(by: $0) })
   }
 
-  /// Starts catching, with `onRepeatedSignal` in place of the forced exit (for tests).
-  init(onRepeatedSignal: @escaping @Sendable (Int32) -> Void) {
-    state = InterruptState(onRepeatedSignal: onRepeatedSignal)
+  /// Starts catching, with `onRepeatedSignal` in place of the forced exit (for tests); with no
+  /// `grace`, only a second signal calls it.
+  init(grace: Duration? = nil, onRepeatedSignal: @escaping @Sendable (Int32) -> Void) {
+    state = InterruptState(grace: grace, onRepeatedSignal: onRepeatedSignal)
     id = SignalRelay.shared.add(state)
   }
 
@@ -53,7 +60,7 @@ public final class InterruptWatch: Sendable {
   }
 
   /// Throws `RenderInterrupted` once a signal has arrived; the render loop calls this between
-  /// frames.
+  /// frames, and long stages (hashing, probing) between blocks.
   public func throwIfInterrupted() throws(RenderInterrupted) {
     if let signal = state.signal {
       throw RenderInterrupted(signal: signal)
@@ -63,6 +70,7 @@ public final class InterruptWatch: Sendable {
   /// Stops catching; SIGINT and SIGTERM get back the actions they had before the first watch
   /// once no watch runs. Calling it again does nothing.
   public func stop() {
+    state.stop()
     SignalRelay.shared.remove(id)
   }
 }

@@ -89,6 +89,9 @@ final class SourceVideo {
   /// How far past the last decoded frame a request may be before the file counts as ending
   /// early: one and a half frame intervals (a last frame lasts one), at least 50 ms.
   private let slack: Rational
+  /// The file is a matte that is one still picture, shown at every time.
+  private let isStill: Bool
+  private var held: DecodedFrame?
 
   init(file: String, role: String, layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) {
     self.layer = layer
@@ -100,12 +103,26 @@ final class SourceVideo {
     } catch {
       throw RenderFailure("cannot decode \(role) '\(file)': \(error)", layer: layer)
     }
-    let rate = plan.inputs.first { $0.path == file }?.facts.video?.frameRate
+    let video = plan.inputs.first { $0.path == file }?.facts.video
+    // Only a matte: a still as a layer's source has no length to play for, and `image:` is
+    // the layer for one.
+    isStill = role == "matte" && video?.isStillPicture == true
+    let rate = video?.frameRate
     let interval = rate.map { Rational(3, 2) / $0 } ?? .zero
     slack = max(interval, Rational(1, 20))
   }
 
   func frame(at time: Rational) throws(RenderFailure) -> DecodedFrame {
+    // A still picture (a PNG matte) has one frame, held for the layer's whole time.
+    if isStill {
+      if let held { return held }
+      held = try decodedFrame(at: .zero)
+    }
+    if let held { return held }
+    return try decodedFrame(at: time)
+  }
+
+  private func decodedFrame(at time: Rational) throws(RenderFailure) -> DecodedFrame {
     let found: DecodedFrame?
     do throws(MediaError) {
       found = try decoder.frame(at: time)

@@ -46,4 +46,37 @@ struct RenderPictureMatteTests {
       }
     }
   }
+
+  @Test("a still picture as matte is held for the layer's whole time")
+  func stillMatte() throws {
+    try withScratchFolder { folder in
+      let coding = YCbCrCoding(matrix: .bt709, fullRange: false)
+      let orange = SIMD3(0.9, 0.45, 0.1)
+      // Three frames of orange at 10 fps; the matte is one PNG picture: white left, black right.
+      let layer = try TestVideo.still(
+        "orange.mp4", in: folder, .flat(width: 320, height: 240, orange))
+      try FFmpegCommand.ffmpeg([
+        "-f", "lavfi", "-i", "color=white:size=160x240", "-f", "lavfi", "-i",
+        "color=black:size=160x240", "-filter_complex", "[0][1]hstack,format=rgb24",
+        "-frames:v", "1", folder.path("matte.png"),
+      ])
+      let layers = "  - { name: orange, source: \(layer), matte: matte.png }"
+      let path = try PictureProject.render(
+        PictureProject.yaml(size: "320x240", background: "#204080", layers: layers), in: folder)
+      let frames = try RenderedMovie.frames(path, in: folder)
+      #expect(frames.count == 3)
+      let shown = YCbCrCoding.output.codes(coding.decoded(orange))
+      let under = YCbCrCoding.output.codes(rgb8(0x20, 0x40, 0x80))
+      let left = PixelRect(x: 0, y: 0, width: 160, height: 240).inset(4)
+      let right = PixelRect(x: 160, y: 0, width: 160, height: 240).inset(4)
+      for (number, frame) in frames.enumerated() {
+        #expect(
+          frame.worstDeviation(in: left, from: shown) <= 2,
+          "frame \(number): white shows the layer, got \(frame.mean(in: left))")
+        #expect(
+          frame.worstDeviation(in: right, from: under) <= 2,
+          "frame \(number): black shows the background, got \(frame.mean(in: right))")
+      }
+    }
+  }
 }

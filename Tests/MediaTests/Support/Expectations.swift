@@ -14,6 +14,7 @@ extension MediaError {
     case .fileNotFound: "fileNotFound"
     case .unreadable: "unreadable"
     case .notMedia: "notMedia"
+    case .undecodable: "undecodable"
     case .ffmpeg: "ffmpeg"
     }
   }

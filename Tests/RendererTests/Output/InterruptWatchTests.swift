@@ -16,7 +16,8 @@ import Testing
 
   @Test func sigtermSetsTheFlagAndTheProcessLivesOn() async throws {
     let before = SignalRelay.disposition(of: SIGTERM)
-    let watch = InterruptWatch()
+    // No grace period: the forced exit would end the test process itself.
+    let watch = InterruptWatch(onRepeatedSignal: { _ in })
     #expect(SignalRelay.disposition(of: SIGTERM) != .standard)
     #expect(!watch.isInterrupted)
     #expect(throws: Never.self) { try watch.throwIfInterrupted() }
@@ -47,6 +48,44 @@ import Testing
     kill(getpid(), SIGTERM)
     #expect(try await eventually { repeated.signals == [SIGTERM] })
     #expect(watch.signal == SIGINT)
+  }
+
+  @Test func aRenderThatDoesNotStopIsEndedAfterTheGracePeriod() async throws {
+    let forced = SignalLog()
+    let watch = InterruptWatch(grace: .milliseconds(200), onRepeatedSignal: { forced.add($0) })
+    defer { watch.stop() }
+    let sent = ContinuousClock.now
+    kill(getpid(), SIGTERM)
+    #expect(try await eventually { watch.isInterrupted })
+    #expect(forced.signals.isEmpty, "ended before the grace period")
+    #expect(try await eventually { forced.signals == [SIGTERM] })
+    #expect(ContinuousClock.now - sent >= .milliseconds(200))
+  }
+
+  @Test func aWatchStoppedWithinTheGracePeriodEndsNothing() async throws {
+    let forced = SignalLog()
+    let watch = InterruptWatch(grace: .milliseconds(100), onRepeatedSignal: { forced.add($0) })
+    kill(getpid(), SIGINT)
+    #expect(try await eventually { watch.isInterrupted })
+    watch.stop()
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(forced.signals.isEmpty)
+  }
+
+  @Test func hashingStopsOnceAWatchHasCaughtASignal() async throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("chromake-hash-\(UUID().uuidString)").path
+    try Data(repeating: 7, count: 1 << 16).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let watch = InterruptWatch(onRepeatedSignal: { _ in })
+    #expect(throws: Never.self) { try ContentHash.ofFile(path) }
+    kill(getpid(), SIGTERM)
+    #expect(try await eventually { InterruptFlag.signal == SIGTERM })
+    #expect(throws: RenderInterrupted(signal: SIGTERM)) { try ContentHash.ofFile(path) }
+    watch.stop()
+    // The flag goes with the last watch, so a later render in the process starts clean.
+    #expect(InterruptFlag.signal == nil)
+    #expect(throws: Never.self) { try ContentHash.ofFile(path) }
   }
 
   @Test func watchesCanFollowEachOtherAndOverlap() async throws {
