@@ -40,12 +40,18 @@ let package = Package(
       providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core"])]
     ),
     .target(name: "Diagnostics"),
+    // Values both halves speak: the reader makes them, the plan carries them, the renderer
+    // draws with them, so the renderer needs nothing from ProjectFile.
+    .target(name: "PlanValues"),
     .target(name: "Timeline"),
     .target(
       name: "ProjectFile",
-      dependencies: ["Diagnostics", "Timeline", .product(name: "Yams", package: "Yams")]
+      dependencies: [
+        "Diagnostics", "Timeline", "PlanValues", .product(name: "Yams", package: "Yams"),
+      ]
     ),
-    .target(name: "RenderPlan", dependencies: ["ProjectFile", "Diagnostics", "Timeline"]),
+    .target(
+      name: "RenderPlan", dependencies: ["ProjectFile", "Diagnostics", "Timeline", "PlanValues"]),
     .target(name: "Media", dependencies: ["CFFmpeg", "Timeline"]),
     .target(name: "Shaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
     .target(name: "GPU", dependencies: ["CEGL", "Shaders"]),
@@ -53,7 +59,7 @@ let package = Package(
     .target(
       name: "Renderer",
       dependencies: [
-        "RenderPlan", "Media", "GPU", "Typesetting",
+        "RenderPlan", "PlanValues", "Media", "GPU", "Typesetting",
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),

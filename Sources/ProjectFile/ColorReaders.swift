@@ -1,4 +1,5 @@
 import Diagnostics
+import PlanValues
 import Yams
 
 /// Colours: opaque `#RRGGBB` where a colour is matched or lies under everything, and

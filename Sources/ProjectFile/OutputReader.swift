@@ -1,4 +1,5 @@
 import Diagnostics
+import PlanValues
 import Timeline
 import Yams
 

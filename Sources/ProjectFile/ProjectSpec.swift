@@ -1,4 +1,5 @@
 public import Diagnostics
+import PlanValues
 public import Timeline
 
 /// A project file as read: every value typed and located, defaults filled in, nothing yet

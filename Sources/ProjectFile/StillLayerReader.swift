@@ -1,4 +1,5 @@
 import Diagnostics
+import PlanValues
 import Yams
 
 /// Reads the keys of the layers that show one unchanging picture: `image` and `fill`.

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PlanValues
 import Timeline
 import Yams
 

@@ -1,22 +1,21 @@
-public import ProjectFile
+public import PlanValues
 public import Timeline
 
-/// One visual layer: which output frames it is drawn on, how opaque it is on each, and what it
-/// shows: exactly one of `video`, `image`, `fill` and `text`, as `kind` says.
-public struct LayerPlan: Codable, Sendable, Equatable {
+/// One visual layer: which output frames it is drawn on, how opaque it is on each, where it
+/// goes, and what it shows (`content`, one payload per kind).
+public struct LayerPlan: Sendable, Equatable {
   /// The layer's name.
   public var name: String
   /// Where the layer is written.
   public var location: PlanLocation
-  /// What the layer shows.
-  public var kind: LayerKind
   /// Output frames `first..<end` on which the layer is drawn.
   public var frames: FrameRange
   /// Output time at which the layer begins.
   public var start: Rational
   /// Where the picture goes, in output pixels.
   public var box: Box
-  /// How the picture fills the box.
+  /// How the picture fills the box: the fit that applies, decided by the planner (a fill or a
+  /// text picture is made for its box, so it is always `stretch`).
   public var fit: Fit
   /// Multiplies alpha.
   public var opacity: Double
@@ -26,14 +25,35 @@ public struct LayerPlan: Codable, Sendable, Equatable {
   public var fadeOut: Rational
   /// Chroma key, if any (video and image layers).
   public var key: KeyPlan?
-  /// The clip, for a video layer.
-  public var video: VideoClipPlan?
-  /// The picture file, for an image layer.
-  public var image: String?
-  /// `#RRGGBBAA`, for a fill layer.
-  public var fill: String?
-  /// The text and its style, for a text layer.
-  public var text: TextPlan?
+  /// What the layer shows.
+  public var content: LayerContent
+
+  /// Which kind of layer this is.
+  public var kind: LayerKind { content.kind }
+
+  /// Creates a layer plan.
+  public init(
+    name: String, location: PlanLocation, frames: FrameRange, start: Rational, box: Box, fit: Fit,
+    opacity: Double, fadeIn: Rational, fadeOut: Rational, key: KeyPlan?, content: LayerContent
+  ) {
+    self.name = name
+    self.location = location
+    self.frames = frames
+    self.start = start
+    self.box = box
+    self.fit = fit
+    self.opacity = opacity
+    self.fadeIn = fadeIn
+    self.fadeOut = fadeOut
+    self.key = key
+    self.content = content
+  }
+
+  /// The clip, when the layer shows a video.
+  public var video: VideoClipPlan? {
+    if case .video(let clip) = content { return clip }
+    return nil
+  }
 
   /// The layer's opacity on output frame `k`: `opacity` times the fades' linear ramps, each
   /// `clamp(elapsed / fade, 0, 1)` of the time since `start` or left until the end.
@@ -48,6 +68,79 @@ public struct LayerPlan: Codable, Sendable, Equatable {
       factor = min(factor, ((end - t) / fadeOut).doubleValue)
     }
     return opacity * min(max(factor, 0), 1)
+  }
+}
+
+/// What a layer shows: one payload per kind, so no layer can carry two or none.
+public enum LayerContent: Sendable, Equatable {
+  /// A video file's frames.
+  case video(VideoClipPlan)
+  /// A still picture.
+  case image(ImagePlan)
+  /// A solid colour, straight alpha.
+  case fill(RGBAColor)
+  /// Typeset text.
+  case text(TextPlan)
+
+  /// The kind this content is.
+  public var kind: LayerKind {
+    switch self {
+    case .video: .video
+    case .image: .image
+    case .fill: .fill
+    case .text: .text
+    }
+  }
+}
+
+// The JSON keeps the shape people read in `plan --json`: a `kind`, and the payload under the
+// key of that kind.
+extension LayerPlan: Codable {
+  enum CodingKeys: String, CodingKey {
+    case name, location, kind, frames, start, box, fit, opacity, fadeIn, fadeOut, key
+    case video, image, fill, text
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let content: LayerContent =
+      switch try c.decode(LayerKind.self, forKey: .kind) {
+      case .video: .video(try c.decode(VideoClipPlan.self, forKey: .video))
+      case .image: .image(try c.decode(ImagePlan.self, forKey: .image))
+      case .fill: .fill(try c.decode(RGBAColor.self, forKey: .fill))
+      case .text: .text(try c.decode(TextPlan.self, forKey: .text))
+      }
+    self.init(
+      name: try c.decode(String.self, forKey: .name),
+      location: try c.decode(PlanLocation.self, forKey: .location),
+      frames: try c.decode(FrameRange.self, forKey: .frames),
+      start: try c.decode(Rational.self, forKey: .start), box: try c.decode(Box.self, forKey: .box),
+      fit: try c.decode(Fit.self, forKey: .fit),
+      opacity: try c.decode(Double.self, forKey: .opacity),
+      fadeIn: try c.decode(Rational.self, forKey: .fadeIn),
+      fadeOut: try c.decode(Rational.self, forKey: .fadeOut),
+      key: try c.decodeIfPresent(KeyPlan.self, forKey: .key), content: content)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(name, forKey: .name)
+    try c.encode(location, forKey: .location)
+    try c.encode(kind, forKey: .kind)
+    try c.encode(frames, forKey: .frames)
+    try c.encode(start, forKey: .start)
+    try c.encode(box, forKey: .box)
+    try c.encode(fit, forKey: .fit)
+    try c.encode(opacity, forKey: .opacity)
+    try c.encode(fadeIn, forKey: .fadeIn)
+    try c.encode(fadeOut, forKey: .fadeOut)
+    try c.encodeIfPresent(key, forKey: .key)
+    switch content {
+    case .video(let clip): try c.encode(clip, forKey: .video)
+    case .image(let image): try c.encode(image, forKey: .image)
+    case .fill(let color): try c.encode(color, forKey: .fill)
+    case .text(let text): try c.encode(text, forKey: .text)
+    }
   }
 }
 
@@ -84,6 +177,8 @@ public struct VideoClipPlan: Codable, Sendable, Equatable {
   public var afterEnd: AfterEnd
   /// Slack added to the source time when picking a frame: 1 ms absorbs time-base rounding.
   public var pickTolerance: Rational
+  /// How the source's pictures are shown: rotation and pixel shape, from its probe.
+  public var display: PictureDisplay
 
   /// The source time output frame `k` asks for (before the pick tolerance and any hold), for a
   /// layer starting at `start`.
@@ -91,6 +186,47 @@ public struct VideoClipPlan: Codable, Sendable, Equatable {
     let elapsed = TimeGrid.time(ofFrame: k, fps: fps) - start
     if loop { return sourceIn + Rational.positiveRemainder(elapsed, sourceOut - sourceIn) }
     return sourceIn + elapsed
+  }
+}
+
+/// An image layer's picture file and how it is shown.
+public struct ImagePlan: Codable, Sendable, Equatable {
+  /// The picture file.
+  public var path: String
+  /// Its rotation and pixel shape, from its probe.
+  public var display: PictureDisplay
+
+  /// An image plan.
+  public init(path: String, display: PictureDisplay) {
+    self.path = path
+    self.display = display
+  }
+}
+
+/// How a file's pictures are turned upright and given square pixels before `fit`: facts the
+/// probe found, carried in the plan so the renderer looks nothing up.
+public struct PictureDisplay: Codable, Sendable, Equatable {
+  /// Clockwise degrees: 0, 90, 180 or 270.
+  public var rotation: Int
+  /// Sample (pixel) aspect ratio; 1 for square pixels.
+  public var sampleAspectRatio: Rational
+  /// The stream's average frame rate, when known (stills: none).
+  public var frameRate: Rational?
+  /// The Y′CbCr matrix its pictures are coded with.
+  public var colorMatrix: String
+  /// `limited` or `full`.
+  public var colorRange: String
+
+  /// Display facts.
+  public init(
+    rotation: Int, sampleAspectRatio: Rational, frameRate: Rational?, colorMatrix: String,
+    colorRange: String
+  ) {
+    self.rotation = rotation
+    self.sampleAspectRatio = sampleAspectRatio
+    self.frameRate = frameRate
+    self.colorMatrix = colorMatrix
+    self.colorRange = colorRange
   }
 }
 
@@ -102,16 +238,16 @@ public struct TextPlan: Codable, Sendable, Equatable {
   public var font: String
   /// The font family that is used: the one asked for, or fontconfig's fallback.
   public var fontFamily: String
-  /// `#RRGGBBAA`.
-  public var color: String
+  /// The glyphs' colour.
+  public var color: RGBAColor
   /// `left`, `center` or `right`.
   public var align: TextAlign
   /// `top`, `middle` or `bottom`.
   public var valign: TextVerticalAlign
   /// Multiple of the font's own line distance.
   public var lineSpacing: Double
-  /// `#RRGGBBAA` filling the box behind the text, if any.
-  public var background: String?
+  /// The colour filling the box behind the text, if any.
+  public var background: RGBAColor?
   /// Pixels kept free inside each edge.
   public var padding: Int
   /// The glyphs' stroke, if any.
@@ -122,8 +258,8 @@ public struct TextPlan: Codable, Sendable, Equatable {
 public struct OutlinePlan: Codable, Sendable, Equatable {
   /// Pixels the stroke reaches out from the glyph's edge.
   public var width: Double
-  /// `#RRGGBBAA`.
-  public var color: String
+  /// The stroke's colour.
+  public var color: RGBAColor
 }
 
 /// Which font a description gives on this machine (found by the renderer's typesetter).
@@ -161,8 +297,8 @@ public struct FrameRange: Codable, Sendable, Equatable {
 
 /// A chroma key's settings.
 public struct KeyPlan: Codable, Sendable, Equatable {
-  /// `#RRGGBB`.
-  public var color: String
+  /// The colour keyed out.
+  public var color: RGBColor
   /// Fully transparent under this CbCr distance.
   public var similarity: Double
   /// Width of the ramp to opaque.

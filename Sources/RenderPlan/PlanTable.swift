@@ -59,14 +59,12 @@ public enum PlanTable {
 
   /// What a layer shows, in a few words: its file, colour or text.
   static func content(of layer: LayerPlan) -> String {
-    switch layer.kind {
-    case .video:
-      guard let video = layer.video else { return "-" }
+    switch layer.content {
+    case .video(let video):
       return video.source + (video.matte.map { " + matte \($0)" } ?? "")
-    case .image: return "image \(layer.image ?? "-")"
-    case .fill: return "fill \(layer.fill ?? "-")"
-    case .text:
-      guard let text = layer.text else { return "-" }
+    case .image(let image): return "image \(image.path)"
+    case .fill(let color): return "fill \(color)"
+    case .text(let text):
       let line = text.text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
       let shown = line.count > 24 ? line.prefix(23) + "…" : line
       let more = text.text.contains("\n") && line.count <= 24 ? " …" : ""

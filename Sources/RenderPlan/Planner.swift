@@ -1,5 +1,6 @@
 public import Diagnostics
 import Foundation
+import PlanValues
 public import ProjectFile
 public import Timeline
 
@@ -17,7 +18,7 @@ public struct PlanResult: Sendable {
 /// problems that need the whole picture (an output duration that cannot be determined).
 public enum Planner {
   /// The plan format's version.
-  public static let planVersion = 2
+  public static let planVersion = 3
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
@@ -199,7 +200,7 @@ struct PlanBuilder {
         case .exactly: "explicit"
         }
       }(),
-      background: output.background.value.description,
+      background: output.background.value,
       video: VideoEncodingPlan(
         codec: output.video.codec.value, crf: output.video.crf.value,
         preset: output.video.preset.value, pixelFormat: "yuv420p", colorMatrix: "bt709",
@@ -220,31 +221,45 @@ struct PlanBuilder {
       end = min(end, TimeGrid.firstFrame(atOrAfter: sourceEnd, fps: fps))
     }
     let size = spec.output.size.value
-    var plan = LayerPlan(
-      name: layer.name.value, location: PlanLocation(layer.location), kind: .video,
-      frames: FrameRange(first: first, end: max(first, end)), start: timing.start,
-      box: layer.box?.value ?? Box(x: 0, y: 0, width: size.width, height: size.height),
-      fit: layer.fit.value, opacity: layer.opacity.value,
-      fadeIn: layer.fadeIn.value.seconds(fps: fps), fadeOut: layer.fadeOut.value.seconds(fps: fps))
+    let content: LayerContent
+    var key: KeyPlan?
     switch layer.content {
     case .video(let video):
-      plan.video = VideoClipPlan(
-        source: display(video.clip.source), matte: video.matte.map(display),
-        sourceIn: timing.sourceIn, sourceOut: timing.sourceOut, loop: timing.loop,
-        afterEnd: video.afterEnd.value, pickTolerance: Planner.pickTolerance)
-      plan.key = video.key.map(keyPlan)
+      content = .video(
+        VideoClipPlan(
+          source: display(video.clip.source), matte: video.matte.map(display),
+          sourceIn: timing.sourceIn, sourceOut: timing.sourceOut, loop: timing.loop,
+          afterEnd: video.afterEnd.value, pickTolerance: Planner.pickTolerance,
+          display: pictureDisplay(video.clip.source)))
+      key = video.key.map(keyPlan)
     case .image(let image):
-      plan.kind = .image
-      plan.image = display(image.path)
-      plan.key = image.key.map(keyPlan)
+      content = .image(
+        ImagePlan(path: display(image.path), display: pictureDisplay(image.path)))
+      key = image.key.map(keyPlan)
     case .fill(let color):
-      plan.kind = .fill
-      plan.fill = color.value.description
+      content = .fill(color.value)
     case .text(let text):
-      plan.kind = .text
-      plan.text = textPlan(text)
+      content = .text(textPlan(text))
     }
-    return plan
+    return LayerPlan(
+      name: layer.name.value, location: PlanLocation(layer.location),
+      frames: FrameRange(first: first, end: max(first, end)), start: timing.start,
+      box: layer.box?.value ?? Box(x: 0, y: 0, width: size.width, height: size.height),
+      // A fill or a text picture is made for its box: nothing to fit.
+      fit: content.kind == .fill || content.kind == .text ? .stretch : layer.fit.value,
+      opacity: layer.opacity.value, fadeIn: layer.fadeIn.value.seconds(fps: fps),
+      fadeOut: layer.fadeOut.value.seconds(fps: fps), key: key, content: content)
+  }
+
+  /// How a file's pictures are shown, from its probed facts. Media checks have already made
+  /// sure a visual layer's file has a picture stream; square, upright and BT.709 limited is
+  /// only what a file with no picture facts (never planned) would get.
+  func pictureDisplay(_ path: Located<String>) -> PictureDisplay {
+    let video = media(path)?.video
+    return PictureDisplay(
+      rotation: video?.rotation ?? 0, sampleAspectRatio: video?.sampleAspectRatio ?? .one,
+      frameRate: video?.frameRate, colorMatrix: video?.colorMatrix ?? "bt709",
+      colorRange: video?.colorRange ?? "limited")
   }
 
   /// A warning at each text layer's `font` whose family is not installed, naming the family
@@ -264,7 +279,7 @@ struct PlanBuilder {
 
   func keyPlan(_ key: KeySpec) -> KeyPlan {
     KeyPlan(
-      color: key.color.value.description, similarity: key.similarity.value,
+      color: key.color.value, similarity: key.similarity.value,
       smoothness: key.smoothness.value, spill: key.spill.value)
   }
 
@@ -272,11 +287,11 @@ struct PlanBuilder {
     let font = fonts[text.font.value]
     return TextPlan(
       text: text.text.value, font: text.font.value,
-      fontFamily: font?.resolved ?? "", color: text.color.value.description,
+      fontFamily: font?.resolved ?? "", color: text.color.value,
       align: text.align.value, valign: text.valign.value, lineSpacing: text.lineSpacing.value,
-      background: text.background?.value.description, padding: text.padding.value,
+      background: text.background?.value, padding: text.padding.value,
       outline: text.outline.map {
-        OutlinePlan(width: $0.width.value, color: $0.color.value.description)
+        OutlinePlan(width: $0.width.value, color: $0.color.value)
       })
   }
 

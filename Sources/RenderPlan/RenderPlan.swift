@@ -1,3 +1,5 @@
+public import PlanValues
+import ProjectFile
 public import Timeline
 
 /// Everything a render does, decided in advance: integer frame and sample ranges, exact source
@@ -57,8 +59,8 @@ public struct OutputPlan: Codable, Sendable, Equatable {
   public var duration: Rational
   /// How the duration was chosen: `longest`, `shortest` or `explicit`.
   public var durationRule: String
-  /// `#RRGGBB` under the bottom layer.
-  public var background: String
+  /// The colour under the bottom layer.
+  public var background: RGBColor
   /// Video encoding.
   public var video: VideoEncodingPlan
   /// Audio format and encoding.
@@ -101,4 +103,12 @@ public struct InputPlan: Codable, Sendable, Equatable {
   public var path: String
   /// The probed facts.
   public var facts: MediaFacts
+}
+
+extension RenderPlan {
+  /// The absolute path of a path the plan names (an input or the output): the plan keeps paths
+  /// as written so its JSON is the same on every machine, and resolves them here, once.
+  public func resolvedPath(_ path: String) -> String {
+    ProjectPaths.resolve(path, in: directory)
+  }
 }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PlanValues
 import ProjectFile
 import Testing
 import Timeline

@@ -1,5 +1,4 @@
 import Media
-import ProjectFile
 import RenderPlan
 import Timeline
 
@@ -33,7 +32,7 @@ final class AudioTimeline {
     let damage = AudioDamage()
     self.damage = damage
     mixer = AudioMixer(streams: plan.audio, format: format) { stream, from in
-      let path = ProjectPaths.resolve(stream.source, in: directory)
+      let path = plan.resolvedPath(stream.source)
       do throws(MediaError) {
         let reader = try AudioStreamReader(
           path: path, audioStream: stream.audioStream, sampleRate: format.sampleRate,

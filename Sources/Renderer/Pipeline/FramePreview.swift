@@ -1,6 +1,6 @@
 public import GPU
 import Media
-import ProjectFile
+import PlanValues
 public import RenderPlan
 
 /// One output frame, composited exactly as the movie's frame `k` but in R′G′B′, for a quick
@@ -12,7 +12,7 @@ public enum FramePreview {
   {
     let compositor = VideoCompositor(
       context: context, width: plan.output.width, height: plan.output.height,
-      background: RGBColor(hex: plan.output.background) ?? .black, styles: plan.layerStyles)
+      background: plan.output.background, styles: plan.layerStyles)
     var draws: [LayerDraw] = []
     for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
       let pictures = try layerSource(for: layer, plan: plan).pictures(at: k)

@@ -1,6 +1,5 @@
 import Foundation
 import Media
-import ProjectFile
 import RenderPlan
 import Timeline
 
@@ -97,7 +96,7 @@ final class SourceVideo {
     self.layer = layer
     self.role = role
     self.file = file
-    let path = ProjectPaths.resolve(file, in: plan.directory)
+    let path = plan.resolvedPath(file)
     do throws(MediaError) {
       decoder = try VideoDecoder(path: path)
     } catch {

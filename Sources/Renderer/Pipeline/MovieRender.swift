@@ -1,6 +1,6 @@
 public import GPU
 import Media
-import ProjectFile
+import PlanValues
 public import RenderPlan
 
 /// What a finished render reports besides its file.
@@ -38,7 +38,7 @@ public final class MovieRender {
     progress: (Int64) -> Void = { _ in }, checkInterrupt: () throws -> Void = {}
   ) throws -> RenderReport {
     let output = plan.output
-    let staged = try StagedOutput(target: ProjectPaths.resolve(output.file, in: plan.directory))
+    let staged = try StagedOutput(target: plan.resolvedPath(output.file))
     do {
       let report = try encode(into: staged.temporaryPath, progress: progress, checkInterrupt)
       try staged.commit()
@@ -67,7 +67,7 @@ public final class MovieRender {
     }
     let compositor = VideoCompositor(
       context: context, width: output.width, height: output.height,
-      background: RGBColor(hex: output.background) ?? .black, styles: plan.layerStyles)
+      background: output.background, styles: plan.layerStyles)
     let feeds = try plan.layers.map { (layer) throws(RenderFailure) in
       try layerSource(for: layer, plan: plan)
     }
@@ -124,16 +124,19 @@ extension FrameRange {
 }
 
 extension RenderPlan {
-  /// Each layer's placement and key, with its source's display facts. Text and fill pictures
-  /// are made for their box, so they are stretched onto it (a text picture is exactly its size).
+  /// Each layer's placement and key, with its picture's display facts, all as planned.
   var layerStyles: [LayerStyle] {
     layers.map { layer in
-      let file = layer.video?.source ?? layer.image
-      let video = inputs.first { $0.path == file }?.facts.video
-      let madeForTheBox = layer.kind == .text || layer.kind == .fill
+      let display: PictureDisplay? =
+        switch layer.content {
+        case .video(let clip): clip.display
+        case .image(let image): image.display
+        // Made for the box, upright and with square pixels.
+        case .fill, .text: nil
+        }
       return LayerStyle(
-        box: layer.box, fit: madeForTheBox ? .stretch : layer.fit, key: layer.key,
-        sampleAspectRatio: video?.sampleAspectRatio ?? .one, rotation: video?.rotation ?? 0)
+        box: layer.box, fit: layer.fit, key: layer.key,
+        sampleAspectRatio: display?.sampleAspectRatio ?? .one, rotation: display?.rotation ?? 0)
     }
   }
 }

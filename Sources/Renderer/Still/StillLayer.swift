@@ -11,7 +11,7 @@ final class StillLayer: LayerSource {
 
   init(layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) {
     self.layer = layer
-    let made = try StillPicture.make(for: layer, directory: plan.directory)
+    let made = try StillPicture.make(for: layer, plan: plan)
     picture = made.picture
     warnings = made.warnings
   }

@@ -1,32 +1,28 @@
 import Media
-import ProjectFile
+import PlanValues
 import RenderPlan
 import Typesetting
 
 /// Makes the one picture of an image, fill or text layer, premultiplied RGBA (or a decoded
 /// picture's own layout for an image without alpha), with the warnings making it gave.
 enum StillPicture {
-  static func make(for layer: LayerPlan, directory: String) throws(RenderFailure) -> (
+  static func make(for layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) -> (
     picture: DecodedFrame, warnings: [RenderFailure]
   ) {
-    switch layer.kind {
-    case .image:
-      let file = layer.image ?? ""
+    switch layer.content {
+    case .image(let image):
       do throws(MediaError) {
-        return (try StillImage.decode(path: ProjectPaths.resolve(file, in: directory)), [])
+        return (try StillImage.decode(path: plan.resolvedPath(image.path)), [])
       } catch {
-        throw RenderFailure("cannot decode image '\(file)': \(error)", layer: layer)
+        throw RenderFailure("cannot decode image '\(image.path)': \(error)", layer: layer)
       }
-    case .fill:
+    case .fill(let color):
       do throws(MediaError) {
-        return (try fill(RGBAColor(hex: layer.fill ?? "") ?? RGBAColor(.black, alpha: 0)), [])
+        return (try fill(color), [])
       } catch {
         throw RenderFailure("cannot make the fill's picture: \(error)", layer: layer)
       }
-    case .text:
-      guard let text = layer.text else {
-        throw RenderFailure("the plan gives this text layer no text", layer: layer)
-      }
+    case .text(let text):
       return try typeset(text, in: layer)
     case .video:
       throw RenderFailure("a video layer has no still picture", layer: layer)
@@ -48,8 +44,7 @@ enum StillPicture {
   ) {
     let style = TextStyle(
       text: text.text, font: text.font, color: textColor(text.color),
-      alignment: TextAlignment(rawValue: text.align.rawValue) ?? .left,
-      verticalAlignment: TextVerticalAlignment(rawValue: text.valign.rawValue) ?? .top,
+      alignment: alignment(text.align), verticalAlignment: alignment(text.valign),
       lineSpacing: text.lineSpacing, background: text.background.map(textColor),
       padding: text.padding,
       outline: text.outline.map { TextOutline(width: $0.width, color: textColor($0.color)) })
@@ -86,9 +81,24 @@ enum StillPicture {
     }
   }
 
-  private static func textColor(_ hex: String) -> TextColor {
-    let color = RGBAColor(hex: hex) ?? .white
-    return TextColor(
+  private static func alignment(_ align: TextAlign) -> TextAlignment {
+    switch align {
+    case .left: .left
+    case .center: .center
+    case .right: .right
+    }
+  }
+
+  private static func alignment(_ align: TextVerticalAlign) -> TextVerticalAlignment {
+    switch align {
+    case .top: .top
+    case .middle: .middle
+    case .bottom: .bottom
+    }
+  }
+
+  private static func textColor(_ color: RGBAColor) -> TextColor {
+    TextColor(
       red: color.rgb.red, green: color.rgb.green, blue: color.rgb.blue, alpha: color.alpha)
   }
 }

@@ -1,5 +1,5 @@
 import Media
-import ProjectFile
+import PlanValues
 
 /// The affine maps between a stream's Y′CbCr samples, R′G′B′ and the output's Y′CbCr, for the
 /// compositing shader. Matrices are 3×3, column-major as GLSL takes them.

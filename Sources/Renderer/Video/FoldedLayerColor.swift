@@ -1,4 +1,4 @@
-import ProjectFile
+import PlanValues
 import RenderPlan
 
 /// A layer's colour maths folded into affine maps of its normalised plane samples, for
@@ -23,7 +23,7 @@ struct FoldedLayerColor {
     let w = LumaWeights.bt709
     let cbWeights = SIMD3(-w.kr, -w.kg, 1 - w.kb) / (2 * (1 - w.kb))
     let crWeights = SIMD3(1 - w.kr, -w.kg, -w.kb) / (2 * (1 - w.kr))
-    let color = ColorConversion.rgb(RGBColor(hex: key.color) ?? .green)
+    let color = ColorConversion.rgb(key.color)
     let keyYCC = w.encode(color)
     keyCbRow = toRGB.row(weights: cbWeights)
     keyCrRow = toRGB.row(weights: crWeights)

@@ -1,4 +1,4 @@
-import ProjectFile
+import PlanValues
 import Timeline
 
 /// Where a layer's picture lands in the output frame, as the compositing shader uses it: an

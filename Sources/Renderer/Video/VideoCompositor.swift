@@ -1,6 +1,6 @@
 import GPU
 import Media
-import ProjectFile
+import PlanValues
 import RenderPlan
 import Timeline
 
@@ -186,7 +186,7 @@ final class VideoCompositor {
     try program.setIfUsed(name("rgbOffset"), toRGB.offset)
     try program.setIfUsed(name("opacity"), Float(draw.opacity))
     if let key = style.key {
-      let color = ColorConversion.rgb(RGBColor(hex: key.color) ?? .green)
+      let color = ColorConversion.rgb(key.color)
       let keyYCC = LumaWeights.bt709.encode(color)
       try program.setIfUsed(name("keyCbCr"), SIMD2<Float>(Float(keyYCC.y), Float(keyYCC.z)))
       try program.setIfUsed(name("similarity"), Float(key.similarity))

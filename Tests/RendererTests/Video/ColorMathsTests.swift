@@ -1,4 +1,5 @@
 import Media
+import PlanValues
 import Testing
 
 @testable import RenderPlan
@@ -55,7 +56,7 @@ struct ColorMathsTests {
   /// Y'CbCr of the spill-suppressed colour, and the key distance.
   @Test(arguments: [ColorMatrix.bt601, .bt709], [ColorRange.limited, .full])
   func foldedMapsAgreeWithTheRoundTrip(matrix: ColorMatrix, range: ColorRange) {
-    let key = KeyPlan(color: "#00FF00", similarity: 0.25, smoothness: 0.1, spill: 0.5)
+    let key = KeyPlan(color: .green, similarity: 0.25, smoothness: 0.1, spill: 0.5)
     let toRGB = ColorConversion.toRGB(matrix: matrix, range: range, bitDepth: 8)
     let folded = FoldedLayerColor(toRGB: toRGB, encode: ColorConversion.toOutput, key: key)
     let w = LumaWeights.bt709
@@ -82,7 +83,7 @@ struct ColorMathsTests {
 
   @Test func theKeyDistanceAndSpillDoNotDependOnLuma() {
     // Why the packed path may key once per chroma sample.
-    let key = KeyPlan(color: "#00FF00", similarity: 0.25, smoothness: 0.1, spill: 0.5)
+    let key = KeyPlan(color: .green, similarity: 0.25, smoothness: 0.1, spill: 0.5)
     let folded = FoldedLayerColor(
       toRGB: ColorConversion.toRGB(matrix: .bt601, range: .limited, bitDepth: 8),
       encode: ColorConversion.toOutput, key: key)
