@@ -8,9 +8,10 @@ internal import Foundation
 public enum LoadedLibraries {
   /// The real path of every file mapped executable into this process, in load order, each once.
   public static func paths() -> [String] {
-    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else {
-      return []
-    }
+    // Read to the end rather than by the file's size: files in /proc report a size of 0.
+    guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return [] }
+    defer { try? file.close() }
+    let maps = String(decoding: (try? file.readToEnd()) ?? Data(), as: UTF8.self)
     var seen: Set<String> = []
     var paths: [String] = []
     for line in maps.split(separator: "\n") {

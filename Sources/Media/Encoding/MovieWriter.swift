@@ -63,8 +63,11 @@ public final class MovieWriter {
     self.framePool = try FramePool(width: video.width, height: video.height)
     try format.writeHeader(FFmpegOptions(["movflags": "+faststart"]))
     if let encoderTag {
-      // After the header: avformat_write_header overwrites `encoder` with its own name
-      // (Lavf…). The MP4 and MOV muxers write the tags into the index, at the trailer.
+      // The muxer writes its tags into the index, at the trailer. MP4's `©too` (which readers
+      // show as `encoder`) comes from the `encoding_tool` key, else libavformat's own name;
+      // MOV's `©swr` from `encoder`, which avformat_write_header has just set to that name,
+      // so it is replaced here, after the header.
+      try format.setMetadata("encoding_tool", encoderTag)
       try format.setMetadata("encoder", encoderTag)
     }
   }

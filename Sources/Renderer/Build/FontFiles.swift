@@ -20,6 +20,7 @@ public enum FontFiles {
   /// then differs from any recorded hash.
   static func hashes(_ files: [String], cache: IdentityCache = .shared) -> [String: String] {
     Dictionary(
-      files.map { ($0, (try? cache.hash(ofFile: $0)) ?? "unreadable") }, uniquingKeysWith: { a, _ in a })
+      files.map { ($0, (try? cache.hash(ofFile: $0)) ?? "unreadable") },
+      uniquingKeysWith: { a, _ in a })
   }
 }

@@ -7,7 +7,7 @@ import Media
 ///
 /// Asking GL needs a context, and making one costs 0.15 s warm and over a second cold on
 /// llvmpipe (Mesa loads LLVM): more than a no-op check may take. So the answer is cached
-/// (`IdentityCache`) together with the stamps of every library the driver loaded to give it
+/// (`IdentityCache`) together with the stamps of every library loaded once the context is made
 /// (Mesa's EGL vendor library, the DRI driver, LLVM …), the environment variables that steer
 /// which driver loads, the GPU device nodes present and the CPU (llvmpipe's vector width is
 /// the CPU's). While all of those are as they were, the driver is the same and so is its
@@ -18,22 +18,16 @@ enum GLRendererIdentity {
   static func current(cache: IdentityCache = .shared) -> String {
     let environment = environmentSignature()
     if let cached = cache.glRenderer(environment: environment) { return cached }
-    let before = Set(LoadedLibraries.paths())
     guard let context = try? GPUContext() else { return "unavailable" }
     let renderer = "\(context.renderer), \(context.versionString)"
-    let after = LoadedLibraries.paths()
-    let driver = after.filter { !before.contains($0) }
-    // Loaded already before the context (this process made one earlier): which files make
-    // the driver is not known, so the answer is not cached.
-    if !driver.isEmpty {
-      // The GL dispatch libraries chromake links against are loaded from the start.
-      let dispatch = after.filter {
-        let name = $0.split(separator: "/").last ?? ""
-        return name.hasPrefix("libEGL") || name.hasPrefix("libGLES")
-          || name.hasPrefix("libGLdispatch")
-      }
-      cache.setGLRenderer(renderer, environment: environment, files: driver + dispatch)
-    }
+    // Every library mapped now, not only those the context just loaded: a driver loaded
+    // earlier in this process would otherwise be missed. A change to any of them costs one
+    // more context, never a wrong answer. The executable is left out: it has a fingerprint
+    // of its own, and a rebuild does not change the driver.
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    cache.setGLRenderer(
+      renderer, environment: environment,
+      files: LoadedLibraries.paths().filter { $0 != executable })
     return renderer
   }
 

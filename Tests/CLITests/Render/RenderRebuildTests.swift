@@ -46,7 +46,8 @@ struct RenderRebuildTests {
       let first = try render(folder, binary: copy)
       #expect(first.status == 0, "\(first.stderr)")
       #expect(try render(folder, binary: copy).stderr == "chromake: out.mp4 is up to date\n")
-      let cache = try String(contentsOfFile: folder.path("cache/chromake/identities.json"), encoding: .utf8)
+      let cache = try String(
+        contentsOfFile: folder.path("cache/chromake/identities.json"), encoding: .utf8)
       #expect(cache.contains(copy.path), "the executable's hash is cached by its path")
 
       // Bytes after the end of an ELF file change nothing it does, but they are a new build.
@@ -98,7 +99,8 @@ struct RenderRebuildTests {
         ["deps", "project.yaml"], in: folder.url, environment: environment)
       #expect(deps.status == 0, "\(deps.stderr)")
       #expect(
-        deps.stdout == "out.mp4: \\\n  project.yaml \\\n  fonts/DejaVuSans.ttf\n\nfonts/DejaVuSans.ttf:\n",
+        deps.stdout
+          == "out.mp4: \\\n  project.yaml \\\n  fonts/DejaVuSans.ttf\n\nfonts/DejaVuSans.ttf:\n",
         "\(deps.stdout)")
 
       #expect(try render(folder, environment: environment).status == 0)

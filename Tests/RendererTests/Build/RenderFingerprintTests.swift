@@ -105,7 +105,8 @@ struct RenderFingerprintTests {
         for key in ["executable", "libraries", "fonts"] { record[key] = nil }
       }
       #expect(found == [.olderRecord(format: 1)])
-      #expect(found[0].explanation.hasPrefix("the record is from an older chromake (record format 1)"))
+      #expect(
+        found[0].explanation.hasPrefix("the record is from an older chromake (record format 1)"))
       #expect(RenderRecord.load(from: folder.path(".out.mp4.chromake"))?.format == 1)
     }
   }
