@@ -3,9 +3,9 @@ import ProjectFile
 public import RenderPlan
 
 /// What a render's output depends on, in the Makefile syntax that `make` includes and ninja
-/// reads with `deps = gcc`: `output: project sources… fonts…`, so a build tool reruns the render
-/// when the project file, any source, matte or audio file, or a font file a text layer is drawn
-/// from changes.
+/// reads with `deps = gcc`: `output: project sources… fonts…`, so a build tool reruns the
+/// render when the project file, any source, matte or audio file, or a font file a text layer
+/// is drawn from changes.
 public enum DependencyFile {
   /// The rule for `plan`'s output. Paths inside `folder` (the build's working folder) are
   /// written relative to it, as the build file names them; others stay absolute. `fonts` are
@@ -24,9 +24,9 @@ public enum DependencyFile {
       lines[lines.count - 1] += " \\"
       lines.append("  \(escape(prerequisite))")
     }
-    // An empty rule per input and font (gcc's -MP): when an input is deleted, make then runs the
-    // render, which names the missing file at its line, instead of stopping with "No rule to
-    // make target". The project file has a rule of its own in the build file.
+    // An empty rule per input and font (gcc's -MP): when an input is deleted, make then runs
+    // the render, which names the missing file at its line, instead of stopping with "No rule
+    // to make target". The project file has a rule of its own in the build file.
     for input in inputs { lines.append("\n\(escape(input)):") }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -32,9 +32,9 @@ public struct IncrementalRender {
   /// touched input, an edited comment), so the next check needs no hashing. Failing to is
   /// harmless: the next check hashes again.
   ///
-  /// When a dependency (an input, a font file, or the project file at `project`) is newer than the output,
-  /// the output's modification time is brought forward, as if it had been rebuilt: otherwise
-  /// make would find it out of date and ask again on every run.
+  /// When a dependency (an input, a font file, or the project file at `project`) is newer than
+  /// the output, the output's modification time is brought forward, as if it had been rebuilt:
+  /// otherwise make would find it out of date and ask again on every run.
   public func skip(project: String? = nil) {
     // The check has just read the inputs' stamps; the project's and the fonts' are new (the
     // depfile lists the fonts too, so make compares their times as well).
