@@ -51,19 +51,29 @@ public final class IdentityCache: @unchecked Sendable {
   /// still as it was.
   func glRenderer(environment: String) -> String? {
     guard let entry = withContents({ $0.gl }), entry.environment == environment,
-      entry.files.allSatisfy({ FileStamp.read($0.key) == $0.value })
+      let stamps = Self.stampDigest(entry.files), stamps == entry.stamps
     else { return nil }
     return entry.renderer
   }
 
   /// Caches `renderer`, found under `environment` by a driver made of `files`.
   func setGLRenderer(_ renderer: String, environment: String, files: [String]) {
-    var stamps: [String: FileStamp] = [:]
-    for file in files {
-      guard let stamp = FileStamp.read(file) else { return }
-      stamps[file] = stamp
+    guard let stamps = Self.stampDigest(files) else { return }
+    update {
+      $0.gl = GLEntry(renderer: renderer, environment: environment, files: files, stamps: stamps)
     }
-    update { $0.gl = GLEntry(renderer: renderer, environment: environment, files: stamps) }
+  }
+
+  /// One hash over the stamps of `files`, or `nil` if one cannot be read. Kept instead of a
+  /// stamp per file because the entry lists every library of the process (some 200), and
+  /// decoding that many stamps would cost a no-op check more than all its other reading.
+  private static func stampDigest(_ files: [String]) -> String? {
+    var text = ""
+    for file in files {
+      guard let stamp = FileStamp.read(file) else { return nil }
+      text += "\(file) \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode)\n"
+    }
+    return ContentHash.of(Data(text.utf8))
   }
 
   private func withContents<Value>(_ body: (Contents) -> Value) -> Value {
@@ -112,6 +122,7 @@ public final class IdentityCache: @unchecked Sendable {
   private struct GLEntry: Codable {
     var renderer: String
     var environment: String
-    var files: [String: FileStamp]
+    var files: [String]
+    var stamps: String
   }
 }
