@@ -2,8 +2,15 @@
 #define CHROMAKE_CPANGOCAIRO_SHIM_H
 
 // Pango with its Cairo backend, and Cairo itself, found on the include path pkg-config gives
-// for pangocairo (which brings glib's, harfbuzz's and cairo's folders too).
+// for pangocairo (which brings glib's, harfbuzz's, freetype's and cairo's folders too).
 #include <pango/pangocairo.h>
 #include <cairo.h>
+// Pango's fontconfig backend and fontconfig itself: which font file a loaded font came from,
+// for render fingerprints and dependency files.
+#include <pango/pangofc-font.h>
+#include <fontconfig/fontconfig.h>
+
+// PANGO_IS_FC_FONT is a function-like macro (a GType check), so Swift cannot import it.
+static inline int chromake_is_fc_font(PangoFont *font) { return PANGO_IS_FC_FONT(font); }
 
 #endif

@@ -15,4 +15,11 @@ public enum FFmpegVersion {
     }
     return "FFmpeg \(String(cString: av_version_info())); " + versions.joined(separator: ", ")
   }()
+
+  /// libavcodec as FFmpeg names itself in the files it writes, such as `Lavc59.37.100`: the
+  /// loaded library's version, not the header's.
+  public static let libavcodecIdent: String = {
+    let version = avcodec_version()
+    return "Lavc\(version >> 16).\((version >> 8) & 0xFF).\(version & 0xFF)"
+  }()
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
+import Renderer
 
 /// The `chromake` command line: thin commands over the load → validate → plan → render stack.
 @main
 struct Chromake: ParsableCommand {
-  static let version = "0.1.0"
+  static let version = ChromakeVersion.current
 
   static let configuration = CommandConfiguration(
     abstract: "Render declarative YAML video projects: chroma-keyed layers and every audio track.",

@@ -35,13 +35,15 @@ public final class MovieWriter {
 
   /// Creates the file at `path` (replacing any file there), opens libx264 with `video`'s
   /// settings and, when `audio` is given, an AAC encoder, and writes the container's header.
+  /// `encoderTag`, when given, becomes the file's `encoder` tag (see `EncoderTag`).
   ///
   /// `video.fps` must be positive with numerator and denominator below 2³¹, which the plan
   /// guarantees. A missing folder throws `.fileNotFound` naming the folder; any FFmpeg
   /// failure (an odd size, an unknown preset, an unsupported sample rate) throws `.ffmpeg`
   /// naming the call.
   public init(
-    path: String, container: MovieContainer, video: VideoEncoding, audio: AudioEncoding? = nil
+    path: String, container: MovieContainer, video: VideoEncoding, audio: AudioEncoding? = nil,
+    encoderTag: String? = nil
   ) throws(MediaError) {
     precondition(
       video.fps > .zero && video.fps.numerator <= Int64(Int32.max)
@@ -60,6 +62,14 @@ public final class MovieWriter {
     self.packet = try Packet()
     self.framePool = try FramePool(width: video.width, height: video.height)
     try format.writeHeader(FFmpegOptions(["movflags": "+faststart"]))
+    if let encoderTag {
+      // The muxer writes its tags into the index, at the trailer. MP4's `©too` (which readers
+      // show as `encoder`) comes from the `encoding_tool` key, else libavformat's own name;
+      // MOV's `©swr` from `encoder`, which avformat_write_header has just set to that name,
+      // so it is replaced here, after the header.
+      try format.setMetadata("encoding_tool", encoderTag)
+      try format.setMetadata("encoder", encoderTag)
+    }
   }
 
   /// A new, blank frame of the movie's size in its own buffer, to fill and then `write`.

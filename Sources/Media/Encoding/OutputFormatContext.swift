@@ -67,6 +67,11 @@ final class OutputFormatContext {
     try check(avformat_write_header(pointer, &options.dictionary), "avformat_write_header")
   }
 
+  /// Sets the file-level tag `key` to `value`, replacing any.
+  func setMetadata(_ key: String, _ value: String) throws(MediaError) {
+    try check(av_dict_set(&pointer.pointee.metadata, key, value, 0), "av_dict_set")
+  }
+
   /// Writes one packet, buffering as needed so the streams come out interleaved by time.
   /// The muxer takes the packet's contents and leaves it blank.
   func writeInterleaved(_ packet: Packet) throws(MediaError) {

@@ -3,25 +3,30 @@ import ProjectFile
 public import RenderPlan
 
 /// What a render's output depends on, in the Makefile syntax that `make` includes and ninja
-/// reads with `deps = gcc`: `output: project sources…`, so a build tool reruns the render when
-/// the project file or any source, matte or audio file changes.
+/// reads with `deps = gcc`: `output: project sources… fonts…`, so a build tool reruns the
+/// render when the project file, any source, matte or audio file, or a font file a text layer
+/// is drawn from changes.
 public enum DependencyFile {
   /// The rule for `plan`'s output. Paths inside `folder` (the build's working folder) are
-  /// written relative to it, as the build file names them; others stay absolute.
-  public static func text(plan: RenderPlan, project: String, folder: String) -> String {
+  /// written relative to it, as the build file names them; others stay absolute. `fonts` are
+  /// the font files the text layers use (absolute), as fontconfig resolves them now.
+  public static func text(
+    plan: RenderPlan, project: String, folder: String, fonts: [String]? = nil
+  ) -> String {
     let output = relative(ProjectPaths.resolve(plan.output.file, in: plan.directory), to: folder)
-    let inputs = plan.inputs.map {
-      relative(ProjectPaths.resolve($0.path, in: plan.directory), to: folder)
-    }
+    let inputs =
+      plan.inputs.map {
+        relative(ProjectPaths.resolve($0.path, in: plan.directory), to: folder)
+      } + (fonts ?? FontFiles.used(by: plan)).map { relative($0, to: folder) }
     let projectPath = relative(ProjectPaths.resolve(project, in: folder), to: folder)
     var lines = ["\(escape(output)):"]
     for prerequisite in [projectPath] + inputs {
       lines[lines.count - 1] += " \\"
       lines.append("  \(escape(prerequisite))")
     }
-    // An empty rule per input (gcc's -MP): when an input is deleted, make then runs the
-    // render, which names the missing file at its line, instead of stopping with "No rule to
-    // make target". The project file has a rule of its own in the build file.
+    // An empty rule per input and font (gcc's -MP): when an input is deleted, make then runs
+    // the render, which names the missing file at its line, instead of stopping with "No rule
+    // to make target". The project file has a rule of its own in the build file.
     for input in inputs { lines.append("\n\(escape(input)):") }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -32,15 +32,18 @@ public struct IncrementalRender {
   /// touched input, an edited comment), so the next check needs no hashing. Failing to is
   /// harmless: the next check hashes again.
   ///
-  /// When a dependency (an input, or the project file at `project`) is newer than the output,
-  /// the output's modification time is brought forward, as if it had been rebuilt: otherwise
-  /// make would find it out of date and ask again on every run.
+  /// When a dependency (an input, a font file, or the project file at `project`) is newer than
+  /// the output, the output's modification time is brought forward, as if it had been rebuilt:
+  /// otherwise make would find it out of date and ask again on every run.
   ///
   /// Temporary files that killed renders of the output left beside it are removed, as a render
   /// would: a rerun that finds nothing to do must not keep them for ever.
   public func skip(project: String? = nil) {
-    // The check has just read the inputs' stamps; only the project's is new.
-    let stamps = verdict.state.inputs.map(\.stamp) + [project.flatMap(FileStamp.read)]
+    // The check has just read the inputs' stamps; the project's and the fonts' are new (the
+    // depfile lists the fonts too, so make compares their times as well).
+    let stamps =
+      verdict.state.inputs.map(\.stamp) + [project.flatMap(FileStamp.read)]
+      + verdict.state.fonts.keys.map(FileStamp.read)
     let newest = stamps.compactMap { $0?.modified }.max() ?? .min
     if let output = FileStamp.read(build.output), newest > output.modified {
       // Now, as a rebuild would: not the dependency's own time, which may lie ahead (a copy

@@ -10,14 +10,26 @@ public enum OutOfDateReason: Sendable, Equatable {
   case outputMissing
   /// The output file is not the one the record describes (replaced, edited, re-encoded).
   case outputChanged
-  /// The chromake or FFmpeg version differs.
+  /// The record was written by an older chromake, in record format `format`, which did not
+  /// fingerprint everything this one does.
+  case olderRecord(format: Int)
+  /// The version of chromake, of FFmpeg or of another library (`what`), or the GL renderer,
+  /// differs.
   case versionChanged(what: String, old: String, new: String)
+  /// chromake's executable differs (a rebuild, even of the same version).
+  case executableChanged
   /// An embedded shader's source differs.
   case shadersChanged
   /// A variable's effective value differs (`nil`: it did not exist).
   case variableChanged(name: String, old: String?, new: String?)
   /// A project field's value differs (`nil`: it was not written); `location` is where it is now.
   case fieldChanged(path: String, old: String?, new: String?, location: SourceLocation?)
+  /// A font file a text layer uses has other contents.
+  case fontChanged(path: String)
+  /// A text layer uses a font file it did not before.
+  case fontAdded(path: String)
+  /// A font file used before is not now.
+  case fontRemoved(path: String)
   /// An input's content differs.
   case inputChanged(path: String)
   /// An input is read now that was not before.
@@ -34,13 +46,20 @@ public enum OutOfDateReason: Sendable, Equatable {
     case .noRecord: "no record of an earlier render"
     case .outputMissing: "the output file does not exist"
     case .outputChanged: "the output file was changed after it was rendered"
+    case .olderRecord(let format):
+      "the record is from an older chromake (record format \(format)), which did not "
+        + "fingerprint its executable, font files and libraries"
     case .versionChanged(let what, let old, let new): "\(what) changed from \(old) to \(new)"
+    case .executableChanged: "chromake's executable changed"
     case .shadersChanged: "a shader changed"
     case .variableChanged(let name, let old, let new):
       "variable '\(name)' changed from \(Self.quoted(old)) to \(Self.quoted(new))"
     case .fieldChanged(let path, let old, let new, let location):
       (location.map { "\($0.file):\($0.line):\($0.column): " } ?? "")
         + "\(path) changed from \(Self.quoted(old)) to \(Self.quoted(new))"
+    case .fontChanged(let path): "the font file \(path) changed"
+    case .fontAdded(let path): "the font file \(path) is now used"
+    case .fontRemoved(let path): "the font file \(path) is no longer used"
     case .inputChanged(let path): "input \(path) changed"
     case .inputAdded(let path): "input \(path) is new"
     case .inputRemoved(let path): "input \(path) is no longer read"

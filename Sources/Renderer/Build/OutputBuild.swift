@@ -13,11 +13,17 @@ public final class OutputBuild: Sendable {
   /// The last successful render's record, if there is a usable one.
   public let record: RenderRecord?
   private let chromake: String
+  private let environment: @Sendable () -> RenderEnvironment
 
-  /// The build of the output at `output` (resolved), by chromake version `chromake`.
-  public init(output: String, chromake: String) {
+  /// The build of the output at `output` (resolved), by chromake version `chromake`, running
+  /// in `environment` (this process's, found once, unless a test gives another).
+  public init(
+    output: String, chromake: String,
+    environment: @escaping @Sendable () -> RenderEnvironment = { .current }
+  ) {
     self.output = output
     self.chromake = chromake
+    self.environment = environment
     recordPath = RenderRecord.path(forOutput: output)
     record = RenderRecord.load(from: recordPath)
   }
@@ -56,7 +62,11 @@ public final class OutputBuild: Sendable {
         InputState(
           path: input.path, resolved: resolved, stamp: stamp, sha256: hash, facts: input.facts))
     }
-    let state = BuildState(plan: plan, fields: fields, variables: variables, inputs: inputs)
+    // Font files are few and their hashes cached by stamp, so they are hashed now even
+    // without a record: the check then decides with everything, and the record has it.
+    let state = BuildState(
+      plan: plan, fields: fields, variables: variables, inputs: inputs,
+      fonts: FontFiles.hashes(FontFiles.used(by: plan)), environment: environment())
     if force { return BuildVerdict(reasons: [.forced], state: state) }
     guard let record else { return BuildVerdict(reasons: [.noRecord], state: state) }
     let fingerprint = try state.fingerprint(chromake: chromake)
@@ -76,14 +86,24 @@ public final class OutputBuild: Sendable {
     } else if output != record.output {
       reasons.append(.outputChanged)
     }
+    if record.format < RenderRecord.currentFormat {
+      reasons.append(.olderRecord(format: record.format))
+    }
     if record.chromake != fingerprint.chromake {
       reasons.append(
         .versionChanged(what: "chromake", old: record.chromake, new: fingerprint.chromake))
     }
+    if let executable = record.executable, executable != fingerprint.environment.executable {
+      reasons.append(.executableChanged)
+    }
     if record.ffmpeg != fingerprint.ffmpeg {
       reasons.append(.versionChanged(what: "FFmpeg", old: record.ffmpeg, new: fingerprint.ffmpeg))
     }
+    if let libraries = record.libraries {
+      reasons += libraryChanges(libraries, fingerprint.environment.libraries)
+    }
     if record.shaders != fingerprint.shaders { reasons.append(.shadersChanged) }
+    if let fonts = record.fonts { reasons += fontChanges(fonts, fingerprint.fonts) }
     var inputReasons: [OutOfDateReason] = []
     let recorded = Dictionary(record.inputs.map { ($0.path, $0.sha256) }) { a, _ in a }
     for input in now.inputs {
@@ -107,6 +127,31 @@ public final class OutputBuild: Sendable {
     reasons += projectReasons + inputReasons
     if reasons.isEmpty && record.fingerprint != fingerprint.value { reasons.append(.planChanged) }
     return reasons
+  }
+
+  /// A line per library whose version differs, in `RenderEnvironment.libraryOrder`.
+  private static func libraryChanges(_ old: [String: String], _ new: [String: String])
+    -> [OutOfDateReason]
+  {
+    let order = RenderEnvironment.libraryOrder
+    let names = order + Set(old.keys).union(new.keys).subtracting(order).sorted()
+    return names.compactMap { name in
+      old[name] == new[name]
+        ? nil
+        : .versionChanged(what: name, old: old[name] ?? "nothing", new: new[name] ?? "nothing")
+    }
+  }
+
+  private static func fontChanges(_ old: [String: String], _ new: [String: String])
+    -> [OutOfDateReason]
+  {
+    Set(old.keys).union(new.keys).sorted().compactMap { path in
+      switch (old[path], new[path]) {
+      case (nil, _): .fontAdded(path: path)
+      case (_, nil): .fontRemoved(path: path)
+      case (let before, let now): before == now ? nil : .fontChanged(path: path)
+      }
+    }
   }
 
   private static func variableChanges(_ old: [String: String], _ new: [String: String])
@@ -171,6 +216,8 @@ public final class OutputBuild: Sendable {
     let record = RenderRecord(
       format: RenderRecord.currentFormat, fingerprint: fingerprint.value,
       chromake: fingerprint.chromake, ffmpeg: fingerprint.ffmpeg, shaders: fingerprint.shaders,
+      executable: fingerprint.environment.executable,
+      libraries: fingerprint.environment.libraries, fonts: fingerprint.fonts,
       plan: fingerprint.plan, variables: state.variables,
       fields: Dictionary(state.fields.map { ($0.path, $0.value) }) { a, _ in a },
       inputs: inputs, output: output)
@@ -198,11 +245,17 @@ public struct BuildState: Sendable {
   public var variables: [String: String]
   /// Every input.
   public var inputs: [InputState]
+  /// Each font file a text layer uses, with its content hash.
+  public var fonts: [String: String]
+  /// The executable and libraries rendering.
+  public var environment: RenderEnvironment
 
   /// The fingerprint; every input must have been hashed.
   func fingerprint(chromake: String) throws -> RenderFingerprint {
     let hashes = Dictionary(inputs.map { ($0.path, $0.sha256 ?? "") }) { a, _ in a }
-    return try RenderFingerprint(plan: plan, inputHashes: hashes, chromake: chromake)
+    return try RenderFingerprint(
+      plan: plan, inputHashes: hashes, fontHashes: fonts, chromake: chromake,
+      environment: environment)
   }
 }
 

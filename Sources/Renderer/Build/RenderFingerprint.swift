@@ -4,7 +4,8 @@ public import RenderPlan
 import Shaders
 
 /// What a render's output is a function of, and its SHA-256: the plan's canonical bytes, each
-/// input's content hash, the shader sources and the versions of chromake and FFmpeg.
+/// input's and each font file's content hash, the shader sources, the versions of chromake,
+/// FFmpeg and the other libraries it renders with, and the executable itself.
 public struct RenderFingerprint: Sendable, Equatable {
   /// The chromake version.
   public var chromake: String
@@ -16,14 +17,24 @@ public struct RenderFingerprint: Sendable, Equatable {
   public var plan: String
   /// Each input's content hash, by the path the plan names it by.
   public var inputs: [String: String]
+  /// Each font file's content hash, by its path.
+  public var fonts: [String: String]
+  /// The executable and the other libraries.
+  public var environment: RenderEnvironment
 
-  /// The fingerprint of `plan` rendered by this build, given its inputs' content hashes.
-  public init(plan: RenderPlan, inputHashes: [String: String], chromake: String) throws {
+  /// The fingerprint of `plan` rendered by this build, given its inputs' and font files'
+  /// content hashes, in `environment`.
+  public init(
+    plan: RenderPlan, inputHashes: [String: String], fontHashes: [String: String] = [:],
+    chromake: String, environment: RenderEnvironment = .current
+  ) throws {
     self.chromake = chromake
     ffmpeg = FFmpegVersion.description
     shaders = Self.shaderHash
     self.plan = ContentHash.of(try Self.withoutLocations(plan).canonicalJSON())
     inputs = inputHashes
+    fonts = fontHashes
+    self.environment = environment
   }
 
   /// The SHA-256 that a record compares: over a canonical JSON of all of the above.
@@ -31,14 +42,17 @@ public struct RenderFingerprint: Sendable, Equatable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let parts = Parts(
-      chromake: chromake, ffmpeg: ffmpeg, shaders: shaders, plan: plan, inputs: inputs)
-    // Encoding strings and a dictionary of strings cannot fail.
+      chromake: chromake, ffmpeg: ffmpeg, shaders: shaders, plan: plan, inputs: inputs,
+      fonts: fonts, executable: environment.executable, libraries: environment.libraries)
+    // Encoding strings and dictionaries of strings cannot fail.
     return ContentHash.of((try? encoder.encode(parts)) ?? Data())
   }
 
   private struct Parts: Encodable {
     var chromake, ffmpeg, shaders, plan: String
-    var inputs: [String: String]
+    var inputs, fonts: [String: String]
+    var executable: String
+    var libraries: [String: String]
   }
 
   /// The plan without the project-file lines it keeps for messages: a comment that moves the

@@ -9,12 +9,17 @@ public import RenderPlan
 /// to let the next check skip work: an input whose stamp is unchanged is neither hashed nor
 /// probed again.
 public struct RenderRecord: Codable, Sendable, Equatable {
-  /// This layout's version; a record of another version is treated as absent.
-  public static let currentFormat = 1
+  /// This layout's version.
+  public static let currentFormat = 2
+  /// The oldest layout still read. Format 1 (chromake 0.1.0 before it fingerprinted its
+  /// executable, font files and libraries) lacks those fields; such a record is out of date,
+  /// but its inputs' stamps and facts still spare probing them again.
+  public static let oldestReadableFormat = 1
 
   /// The layout's version.
   public var format: Int
-  /// SHA-256 over the plan, the inputs' contents, the shaders and the versions.
+  /// SHA-256 over the plan, the inputs' and fonts' contents, the shaders, the executable and
+  /// the versions.
   public var fingerprint: String
   /// The chromake version that rendered.
   public var chromake: String
@@ -22,6 +27,12 @@ public struct RenderRecord: Codable, Sendable, Equatable {
   public var ffmpeg: String
   /// SHA-256 of every embedded shader source.
   public var shaders: String
+  /// SHA-256 of the executable that rendered; `nil` in a format 1 record.
+  public var executable: String?
+  /// The other libraries' versions, as `RenderEnvironment.libraries`; `nil` in format 1.
+  public var libraries: [String: String]?
+  /// Each font file's content hash, by path; `nil` in format 1.
+  public var fonts: [String: String]?
   /// SHA-256 of the plan's canonical JSON.
   public var plan: String
   /// The variables' effective values.
@@ -40,11 +51,11 @@ public struct RenderRecord: Codable, Sendable, Equatable {
   }
 
   /// The record at `path`, or `nil` when there is none or it cannot be used (unreadable,
-  /// damaged, another layout): all of which mean "render".
+  /// damaged, a layout this version cannot read): all of which mean "render".
   public static func load(from path: String) -> RenderRecord? {
     guard let data = FileManager.default.contents(atPath: path),
       let record = try? JSONDecoder().decode(RenderRecord.self, from: data),
-      record.format == currentFormat
+      (oldestReadableFormat...currentFormat).contains(record.format)
     else { return nil }
     return record
   }

@@ -61,7 +61,8 @@ public final class MovieRender {
         video: VideoEncoding(
           width: output.width, height: output.height, fps: output.fps, crf: output.video.crf,
           preset: output.video.preset),
-        audio: audio.map { _ in AudioTimeline.encoding(plan) })
+        audio: audio.map { _ in AudioTimeline.encoding(plan) },
+        encoderTag: EncoderTag.text(software: "chromake \(ChromakeVersion.current)"))
     } catch {
       throw RenderFailure("cannot start writing '\(output.file)': \(error)")
     }

@@ -1,0 +1,26 @@
+public import RenderPlan
+import Typesetting
+
+/// The font files a plan's text layers are drawn from, as fontconfig resolves them on this
+/// machine now: what a render depends on besides its inputs, for fingerprints and depfiles.
+public enum FontFiles {
+  /// Every font file any text layer of `plan` uses (fallbacks for its characters included),
+  /// sorted, each once.
+  public static func used(by plan: RenderPlan) -> [String] {
+    var files: Set<String> = []
+    var seen: Set<[String]> = []
+    for layer in plan.layers {
+      guard let text = layer.text, seen.insert([text.font, text.text]).inserted else { continue }
+      files.formUnion(Typesetter.fontFiles(font: text.font, text: text.text))
+    }
+    return files.sorted()
+  }
+
+  /// Each of `files`' content hash, by path; `unreadable` for one that cannot be read, which
+  /// then differs from any recorded hash.
+  static func hashes(_ files: [String], cache: IdentityCache = .shared) -> [String: String] {
+    Dictionary(
+      files.map { ($0, (try? cache.hash(ofFile: $0)) ?? "unreadable") },
+      uniquingKeysWith: { a, _ in a })
+  }
+}
