@@ -9,7 +9,7 @@ extension Typesetter {
   /// records fingerprint them and dependency files list them. Empty only when no font at all
   /// is installed.
   public static func fontFiles(font: String, text: String) -> [String] {
-    (try? SharedFontMap.withLock { fontMap throws(TypesettingError) in
+    (try? ThreadFontMap.with { fontMap throws(TypesettingError) in
       let context = try checkMade(
         pango_font_map_create_context(fontMap), "pango_font_map_create_context")
       defer { g_object_unref(UnsafeMutableRawPointer(context)) }

@@ -10,7 +10,8 @@ public enum FontFiles {
     var files: Set<String> = []
     var seen: Set<[String]> = []
     for layer in plan.layers {
-      guard let text = layer.text, seen.insert([text.font, text.text]).inserted else { continue }
+      guard case .text(let text) = layer.content, seen.insert([text.font, text.text]).inserted
+      else { continue }
       files.formUnion(Typesetter.fontFiles(font: text.font, text: text.text))
     }
     return files.sorted()
