@@ -19,7 +19,7 @@ public enum FramePreview {
       draws.append(
         LayerDraw(
           layer: index, picture: pictures.picture, matte: pictures.matte,
-          opacity: layer.opacity(ofFrame: k, fps: plan.output.fps)))
+          state: layer.state(ofFrame: k, fps: plan.output.fps)))
     }
     return try compositor.compositeRGB(draws)
   }

@@ -89,7 +89,7 @@ public final class MovieRender {
         draws.append(
           LayerDraw(
             layer: index, picture: pictures.picture, matte: pictures.matte,
-            opacity: feed.layer.opacity(ofFrame: k, fps: output.fps)))
+            state: feed.layer.state(ofFrame: k, fps: output.fps)))
       }
       let frame = try writer.nextFrame()
       try compositor.composite(draws, into: frame)
@@ -136,7 +136,7 @@ extension RenderPlan {
         case .fill, .text: nil
         }
       return LayerStyle(
-        box: layer.box, fit: layer.fit, key: layer.key,
+        fit: layer.fit, key: layer.key,
         sampleAspectRatio: display?.sampleAspectRatio ?? .one, rotation: display?.rotation ?? 0)
     }
   }

@@ -25,7 +25,8 @@ struct LayerGeometry: Equatable {
   /// The geometry of a `width` × `height` picture with `sampleAspectRatio` and `rotation`
   /// (clockwise degrees, a multiple of 90) in `box`.
   init(
-    box: Box, fit: Fit, width: Int, height: Int, sampleAspectRatio: Rational, rotation: Int
+    box: FrameRect, fit: Fit, width: Int, height: Int, sampleAspectRatio: Rational,
+    rotation: Int
   ) {
     let aspect = sampleAspectRatio > .zero ? sampleAspectRatio.doubleValue : 1
     let quarterTurns = ((rotation / 90) % 4 + 4) % 4
@@ -33,8 +34,7 @@ struct LayerGeometry: Equatable {
     if quarterTurns % 2 == 1 {
       displayed = (displayed.height, displayed.width)
     }
-    let (bx, by) = (Double(box.x), Double(box.y))
-    let (bw, bh) = (Double(box.width), Double(box.height))
+    let (bx, by, bw, bh) = (box.x, box.y, box.width, box.height)
     let (pw, ph): (Double, Double)
     switch fit {
     case .stretch:

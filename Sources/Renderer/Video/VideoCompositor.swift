@@ -4,10 +4,9 @@ import PlanValues
 import RenderPlan
 import Timeline
 
-/// A layer's settings for the whole render: the plan's placement and key with its input's
-/// display facts.
+/// A layer's settings for the whole render: its fit and key with its picture's display facts.
+/// Where it is and how opaque come per frame, in its `LayerState`.
 struct LayerStyle {
-  var box: Box
   var fit: Fit
   var key: KeyPlan?
   var sampleAspectRatio: Rational
@@ -15,12 +14,12 @@ struct LayerStyle {
 }
 
 /// One layer to draw on one frame: which layer (its index in the plan), its pictures, and its
-/// opacity on this frame (the layer's own, times its fades).
+/// state on this frame (where its box is, how opaque it is).
 struct LayerDraw {
   var layer: Int
   var picture: DecodedFrame
   var matte: DecodedFrame?
-  var opacity: Double
+  var state: LayerState
 }
 
 /// Composites a frame's layers on the GPU, bottom first, straight into the output's planes:
@@ -37,7 +36,7 @@ final class VideoCompositor {
   private let background: SIMD3<Double>
   private var pictures: [PictureTextures?]
   private var mattes: [PictureTextures?]
-  private var geometry: [(size: SIMD2<Int>, value: LayerGeometry)?]
+  private var geometry: [(size: SIMD2<Int>, box: FrameRect, value: LayerGeometry)?]
   private var programs: [Composite.Batch: Composite] = [:]
   private var targets: [CompositeTarget: [Framebuffer]] = [:]
   private var packedPictures: [PictureTextures?]
@@ -184,7 +183,7 @@ final class VideoCompositor {
         matrix: picture.colorMatrix, range: picture.colorRange, bitDepth: picture.layout.bitDepth)
     try program.setIfUsed(name("toRGB"), matrix3: toRGB.matrix)
     try program.setIfUsed(name("rgbOffset"), toRGB.offset)
-    try program.setIfUsed(name("opacity"), Float(draw.opacity))
+    try program.setIfUsed(name("opacity"), Float(draw.state.opacity))
     if let key = style.key {
       let color = ColorConversion.rgb(key.color)
       let keyYCC = LumaWeights.bt709.encode(color)
@@ -353,7 +352,7 @@ final class VideoCompositor {
     let folded = foldedColor(of: draw)
     try program.setIfUsed(name("toOutput"), matrix3: folded.toOutput.matrix)
     try program.setIfUsed(name("outputOffset"), folded.toOutput.offset)
-    try program.setIfUsed(name("opacity"), Float(draw.opacity))
+    try program.setIfUsed(name("opacity"), Float(draw.state.opacity))
     guard let key = style.key else { return }
     try program.setIfUsed(name("keyCbRow"), SIMD3<Float>(folded.keyCbRow))
     try program.setIfUsed(name("keyCrRow"), SIMD3<Float>(folded.keyCrRow))
@@ -407,12 +406,15 @@ final class VideoCompositor {
 
   private func placement(of draw: LayerDraw) -> LayerGeometry {
     let size = SIMD2(draw.picture.width, draw.picture.height)
-    if let cached = geometry[draw.layer], cached.size == size { return cached.value }
+    let box = draw.state.box
+    if let cached = geometry[draw.layer], cached.size == size, cached.box == box {
+      return cached.value
+    }
     let style = styles[draw.layer]
     let value = LayerGeometry(
-      box: style.box, fit: style.fit, width: size.x, height: size.y,
+      box: box, fit: style.fit, width: size.x, height: size.y,
       sampleAspectRatio: style.sampleAspectRatio, rotation: style.rotation)
-    geometry[draw.layer] = (size, value)
+    geometry[draw.layer] = (size, box, value)
     return value
   }
 

@@ -15,7 +15,7 @@ struct LayerGeometryTests {
 
   @Test func aSameSizePictureIsPixelAlignedAndMapsTexelCentres() {
     let g = LayerGeometry(
-      box: Box(x: 0, y: 0, width: 64, height: 32), fit: .contain, width: 64, height: 32,
+      box: FrameRect(Box(x: 0, y: 0, width: 64, height: 32)), fit: .contain, width: 64, height: 32,
       sampleAspectRatio: .one, rotation: 0)
     #expect(g.isPixelAligned)
     #expect(g.clip == SIMD4(0, 0, 64, 32))
@@ -23,7 +23,7 @@ struct LayerGeometryTests {
   }
 
   @Test func containLeavesBarsAndCoverCrops() {
-    let box = Box(x: 10, y: 0, width: 200, height: 100)
+    let box = FrameRect(Box(x: 10, y: 0, width: 200, height: 100))
     let contain = LayerGeometry(
       box: box, fit: .contain, width: 100, height: 100, sampleAspectRatio: .one, rotation: 0)
     #expect(contain.picture == SIMD4(60, 0, 100, 100), "a square centred in a 2:1 box")
@@ -42,7 +42,8 @@ struct LayerGeometryTests {
   @Test func aSampleAspectRatioWidensThePictureBeforeFit() {
     // 100x100 stored pixels at 2:1 display as 200x100: exactly a 200x100 box.
     let g = LayerGeometry(
-      box: Box(x: 0, y: 0, width: 200, height: 100), fit: .contain, width: 100, height: 100,
+      box: FrameRect(Box(x: 0, y: 0, width: 200, height: 100)), fit: .contain, width: 100,
+      height: 100,
       sampleAspectRatio: Rational(2), rotation: 0)
     #expect(g.picture == SIMD4(0, 0, 200, 100))
     #expect(!g.isPixelAligned, "two output pixels per stored pixel")
@@ -60,7 +61,7 @@ struct LayerGeometryTests {
   ) {
     // A 40x20 stored picture; turned a quarter it displays 20x40 and fills a 20x40 box.
     let quarter = rotation % 180 == 90
-    let box = Box(x: 0, y: 0, width: quarter ? 20 : 40, height: quarter ? 40 : 20)
+    let box = FrameRect(Box(x: 0, y: 0, width: quarter ? 20 : 40, height: quarter ? 40 : 20))
     let g = LayerGeometry(
       box: box, fit: .contain, width: 40, height: 20, sampleAspectRatio: .one,
       rotation: rotation)
