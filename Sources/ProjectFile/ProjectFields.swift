@@ -62,8 +62,11 @@ enum ProjectFields {
   private static func substituted(_ text: String, _ context: ReadContext) -> String {
     guard text.contains("{{"), case .success(let placeholders) = PlaceholderScanner.scan(text)
     else { return text }
+    // Past the placeholder limit the file is refused anyway: no need to substitute for it.
+    if context.reportedPlaceholderLimit { return text }
     let scalars = Array(text.unicodeScalars)
-    var result = String.UnicodeScalarView()
+    var result: [Unicode.Scalar] = []
+    result.reserveCapacity(scalars.count)
     var cursor = 0
     for p in placeholders {
       result.append(contentsOf: scalars[cursor..<p.offset])
@@ -71,6 +74,6 @@ enum ProjectFields {
       cursor = p.offset + p.length
     }
     result.append(contentsOf: scalars[cursor...])
-    return String(result)
+    return String(scalars: result)
   }
 }

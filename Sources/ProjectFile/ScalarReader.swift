@@ -84,7 +84,10 @@ extension ReadContext {
       // Offsets are in Unicode scalars; walking one array keeps substitution linear in the
       // text's length however many placeholders it holds.
       let scalars = Array(scalar.string.unicodeScalars)
-      var result = String.UnicodeScalarView()
+      // Collected in an array: appending to a String.UnicodeScalarView piece by piece copies
+      // the whole string each time.
+      var result: [Unicode.Scalar] = []
+      result.reserveCapacity(scalars.count)
       var cursor = 0
       var substitutions: [Substitution] = []
       var failed = false
@@ -115,7 +118,8 @@ extension ReadContext {
       result.append(contentsOf: scalars[cursor...])
       if failed { return nil }
       return ScalarText(
-        text: String(result), location: location, quoted: quoted, substitutions: substitutions,
+        text: String(scalars: result), location: location, quoted: quoted,
+        substitutions: substitutions,
         template: scalar.string)
     }
   }

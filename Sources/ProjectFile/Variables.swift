@@ -140,3 +140,12 @@ extension StringProtocol where SubSequence == Substring {
     return s
   }
 }
+
+extension String {
+  /// The string of `scalars`, built in one pass.
+  init(scalars: [Unicode.Scalar]) {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars)
+    self.init(view)
+  }
+}
