@@ -6,9 +6,10 @@ import Typesetting
 /// hold up the titles of the other rows.
 @Suite struct ThreadIndependenceTests {
   @Test func aShortTextIsNotHeldUpByALongOneOnAnotherThread() throws {
-    // Long enough to take a good part of a second to lay out, on any machine.
+    // Long enough to take most of a second to lay out, on any machine (100,000 words took
+    // 0.4 s here, too close to the bound below to tell anything apart).
     var generator = SystemRandomNumberGenerator()
-    let words = (0..<100_000).map { _ in
+    let words = (0..<250_000).map { _ in
       String(repeating: "x", count: Int.random(in: 1...8, using: &generator))
     }
     let longText = TextStyle(text: words.joined(separator: " "), font: "DejaVu Sans 12")
