@@ -7,8 +7,9 @@ import Foundation
 /// A second signal, or the render still running `gracePeriod` after the first, means the render
 /// is not stopping (stuck in a decoder or in Pango, say): that deletes every pending
 /// `StagedOutput` temporary file and ends the process by the signal, so a signal is always
-/// answered within a second, whatever stage the render is in. No code runs in a real signal handler: the signals are ignored and
-/// read through dispatch signal sources, whose handlers run on an ordinary queue.
+/// answered within a second, whatever stage the render is in. No code runs in a real signal
+/// handler: the signals are ignored and read through dispatch signal sources, whose handlers
+/// run on an ordinary queue.
 ///
 /// `stop()` (or releasing the watch) puts the dispositions back as they were before the first
 /// watch, normally the default action. The flag keeps its value after `stop()`.
