@@ -5,9 +5,10 @@ import Foundation
 public enum ContentHash {
   /// The SHA-256 of the file at `path`, read in 4 MiB blocks so memory stays flat for any size.
   ///
-  /// Throws `RenderInterrupted` between blocks once a running `InterruptWatch` has caught a
-  /// signal: a file of gigabytes takes seconds, and the user's Ctrl-C must not wait for it.
-  public static func ofFile(_ path: String) throws -> String {
+  /// When `interruptible`, throws `RenderInterrupted` between blocks once a running
+  /// `InterruptWatch` has caught a signal: a file of gigabytes takes seconds, and the user's
+  /// Ctrl-C must not wait for it.
+  public static func ofFile(_ path: String, interruptible: Bool = true) throws -> String {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
@@ -20,7 +21,7 @@ public enum ContentHash {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 64)
     defer { buffer.deallocate() }
     while true {
-      try InterruptFlag.throwIfSet()
+      if interruptible { try InterruptFlag.throwIfSet() }
       let count = read(descriptor, buffer.baseAddress, blockSize)
       if count < 0 {
         if errno == EINTR { continue }

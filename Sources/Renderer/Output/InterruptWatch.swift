@@ -36,13 +36,19 @@ public final class InterruptWatch: Sendable {
 
   /// Starts catching SIGINT and SIGTERM.
   public convenience init() {
-    self.init(grace: Self.gracePeriod, onRepeatedSignal: { SignalRelay.terminate(by: $0) })
+    self.init(
+      grace: Self.gracePeriod, setsProcessFlag: true,
+      onRepeatedSignal: { SignalRelay.terminate(by: $0) })
   }
 
   /// Starts catching, with `onRepeatedSignal` in place of the forced exit (for tests); with no
   /// `grace`, only a second signal calls it.
-  init(grace: Duration? = nil, onRepeatedSignal: @escaping @Sendable (Int32) -> Void) {
-    state = InterruptState(grace: grace, onRepeatedSignal: onRepeatedSignal)
+  init(
+    grace: Duration? = nil, setsProcessFlag: Bool = false,
+    onRepeatedSignal: @escaping @Sendable (Int32) -> Void
+  ) {
+    state = InterruptState(
+      grace: grace, setsProcessFlag: setsProcessFlag, onRepeatedSignal: onRepeatedSignal)
     id = SignalRelay.shared.add(state)
   }
 

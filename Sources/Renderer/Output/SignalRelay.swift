@@ -93,7 +93,7 @@ final class SignalRelay: @unchecked Sendable {
     // A signal that arrives after the last watch stopped (held back by a thread's signal mask
     // until the source read it) gets the action the user expects from it.
     guard !current.isEmpty else { Self.terminate(by: number) }
-    InterruptFlag.set(number)
+    if current.contains(where: \.setsProcessFlag) { InterruptFlag.set(number) }
     for listener in current {
       listener.receive(number)
     }

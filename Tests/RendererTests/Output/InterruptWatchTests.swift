@@ -77,7 +77,7 @@ import Testing
       .appendingPathComponent("chromake-hash-\(UUID().uuidString)").path
     try Data(repeating: 7, count: 1 << 16).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let watch = InterruptWatch(onRepeatedSignal: { _ in })
+    let watch = InterruptWatch(setsProcessFlag: true, onRepeatedSignal: { _ in })
     #expect(throws: Never.self) { try ContentHash.ofFile(path) }
     kill(getpid(), SIGTERM)
     #expect(try await eventually { InterruptFlag.signal == SIGTERM })
