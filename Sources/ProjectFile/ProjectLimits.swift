@@ -17,7 +17,7 @@ public enum ProjectLimits {
   /// The most characters a text layer may show, after substitution: a longer text cannot be
   /// read on a video frame, and typesetting it would take seconds.
   public static let textCharacters = 5_000
-  /// How many visual layers, and how many audio tracks, a project may have.
+  /// How many visual layers a project may have.
   public static let layers = 1_000
   /// How many audio tracks a project may have.
   public static let audioTracks = 1_000

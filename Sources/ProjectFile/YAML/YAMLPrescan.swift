@@ -106,7 +106,7 @@ private struct EventWalk {
     switch event.type {
     case YAML_SCALAR_EVENT:
       let scalar = event.data.scalar
-      if let problem = duplicateKey(scalarText(scalar.value, scalar.length), at: at) {
+      if isAtKey, let problem = duplicateKey(scalarText(scalar.value, scalar.length), at: at) {
         return problem
       }
       if let anchor = scalar.anchor { anchorSizes[String(cString: anchor)] = 1 }
@@ -123,10 +123,8 @@ private struct EventWalk {
           "the file uses more than \(ProjectLimits.aliases) aliases; this one is too many",
           at: at)
       }
-      if let problem = duplicateKey(nil, at: at) { return problem }
       return add(size, at: at)
     case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-      if let problem = duplicateKey(nil, at: at) { return problem }
       if stack.count >= ProjectLimits.nesting {
         return .error(
           "too-deep",
@@ -169,13 +167,16 @@ private struct EventWalk {
       help: "a project file needs far fewer; an alias repeats the whole of what its anchor names")
   }
 
-  /// When the next node is a mapping's key: the error for a key written twice in one mapping.
-  /// `key` is `nil` for a key that is not plain text (an alias or a collection).
-  private mutating func duplicateKey(_ key: String?, at: SourceLocation) -> Diagnostic? {
-    guard let top = stack.last, top.isMapping, top.children % 2 == 0, let key else {
-      return nil
-    }
-    if let first = top.keys[key] {
+  /// Whether the next node is a mapping's key.
+  private var isAtKey: Bool {
+    guard let top = stack.last else { return false }
+    return top.isMapping && top.children % 2 == 0
+  }
+
+  /// The error for a scalar key written twice in the mapping it opens an entry of. Keys that
+  /// are aliases or collections are left to Yams, which compares them whole.
+  private mutating func duplicateKey(_ key: String, at: SourceLocation) -> Diagnostic? {
+    if let first = stack[stack.count - 1].keys[key] {
       return .error(
         "duplicate-key", "the key '\(key)' is given twice in this mapping", at: at,
         notes: [.init("first given here", at: first)],
