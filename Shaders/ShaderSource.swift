@@ -4,11 +4,35 @@ public struct ShaderFile: Sendable, Hashable {
   public let name: String
   /// The GLSL source text, exactly as in the file, so driver line numbers match the file.
   public let text: String
+  /// For a shader assembled from several files, each part's name by GLSL source-string
+  /// number (what `#line line source` sets), so an error names the part it is in.
+  public let partNames: [String]
 
   /// A shader file; tests and tools may build one from a string.
   public init(name: String, text: String) {
     self.name = name
     self.text = text
+    partNames = [name]
+  }
+
+  /// One shader from `parts` (embedded files, the first one's `#version` kept and the others'
+  /// dropped) followed by `generated`, code made for one use, named `generatedName` in errors.
+  /// Each part keeps its own line numbers.
+  public init(assembling parts: [ShaderFile], generated: String, generatedName: String) {
+    var text = ""
+    for (index, part) in parts.enumerated() {
+      guard index > 0 else {
+        text += part.text.hasSuffix("\n") ? part.text : part.text + "\n"
+        continue
+      }
+      // Line 1 is the part's `#version`, which only the first line of a shader may hold.
+      let body = part.text.drop { $0 != "\n" }.dropFirst()
+      text += "#line 2 \(index)\n" + body + (body.hasSuffix("\n") ? "" : "\n")
+    }
+    text += "#line 1 \(parts.count)\n" + generated
+    name = parts.first?.name ?? generatedName
+    self.text = text
+    partNames = parts.map(\.name) + [generatedName]
   }
 }
 
@@ -27,10 +51,12 @@ public enum ShaderSource {
   // `PackageResources` named after the file (`.` becomes `_`) and offers no way to enumerate
   // them, so each file is listed here once. The test suite checks this list against the folder.
   private static let embedded: [(name: String, bytes: [UInt8])] = [
-    ("Composite.frag", PackageResources.Composite_frag),
     ("Fullscreen.vert", PackageResources.Fullscreen_vert),
-    ("PackedComposite.frag", PackageResources.PackedComposite_frag),
+    ("Key.frag", PackageResources.Key_frag),
+    ("Matte.frag", PackageResources.Matte_frag),
+    ("Place.frag", PackageResources.Place_frag),
     ("SolidColor.frag", PackageResources.SolidColor_frag),
+    ("Stack.frag", PackageResources.Stack_frag),
   ]
 
   private static let byName: [String: ShaderFile] = Dictionary(

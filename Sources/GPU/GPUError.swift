@@ -19,6 +19,8 @@ public enum GPUError: Error, Equatable, Sendable, CustomStringConvertible {
   case shaderLink(vertex: String, fragment: String, message: String)
   /// The program has no active uniform of this name (misspelt, or unused and optimised away).
   case unknownUniform(name: String, program: String)
+  /// A debug build was asked to draw with active uniforms no call has set.
+  case uniformsNotSet(names: [String], program: String)
   /// A framebuffer cannot be rendered to; `status` is GL's status in words.
   case framebufferIncomplete(status: String)
   /// A call was given arguments it cannot use, checked before any C code sees them.
@@ -38,6 +40,8 @@ public enum GPUError: Error, Equatable, Sendable, CustomStringConvertible {
     case .shaderLink(let vertex, let fragment, let message):
       "linking \(vertex) with \(fragment) failed: \(message)"
     case .unknownUniform(let name, let program): "\(program) has no active uniform '\(name)'"
+    case .uniformsNotSet(let names, let program):
+      "\(program) draws with uniforms never set: \(names.joined(separator: ", "))"
     case .framebufferIncomplete(let status): "framebuffer is incomplete: \(status)"
     case .invalidArgument(let function, let reason): "\(function): \(reason)"
     }

@@ -16,6 +16,10 @@ public final class ShaderProgram {
 
   let program: GLuint
   private let uniforms: [String: GLint]
+  /// Active uniforms other than samplers that no call has set yet (an array by its `[0]`
+  /// name). A debug build refuses to draw while any is left: a value forgotten in a struct
+  /// would otherwise read as zero and fail silently.
+  private var unsetUniforms: Set<String>
 
   /// Compiles and links the embedded shaders with these file names.
   public convenience init(context: GPUContext, vertex: String, fragment: String) throws {
@@ -58,7 +62,7 @@ public final class ShaderProgram {
     }
     do {
       try checkGL("glLinkProgram")
-      uniforms = try Self.activeUniforms(program)
+      (uniforms, unsetUniforms) = try Self.activeUniforms(program)
     } catch {
       glDeleteProgram(program)
       throw error
@@ -76,6 +80,33 @@ public final class ShaderProgram {
   /// (it is misspelt, or the driver optimised it away because the shader never reads it).
   public func uniformLocation(_ name: String) -> Int32? {
     uniforms[name]
+  }
+
+  /// Sets every member of `group`, named `name.member`, that the program still has (a
+  /// generated program drops what it never reads).
+  public func set(_ group: some UniformGroup, as name: String) throws {
+    for member in group.uniformMembers {
+      let full = "\(name).\(member.name)"
+      guard uniforms[full] != nil else { continue }
+      try set(full, member.value)
+    }
+  }
+
+  /// Sets the uniform `name` to `value`, if the program has it (see `set(_:as:)`).
+  public func setIfActive(_ name: String, _ value: UniformValue) throws {
+    guard uniforms[name] != nil else { return }
+    try set(name, value)
+  }
+
+  private func set(_ name: String, _ value: UniformValue) throws {
+    switch value {
+    case .float(let v): try setUniform(name, v)
+    case .vec2(let v): try setUniform(name, v)
+    case .vec3(let v): try setUniform(name, v)
+    case .vec4(let v): try setUniform(name, v)
+    case .int(let v): try setUniform(name, v)
+    case .mat3(let v): try setUniform(name, matrix3: v)
+    }
   }
 
   /// Sets a `float` uniform.
@@ -147,6 +178,11 @@ public final class ShaderProgram {
         function: "ShaderProgram.draw",
         reason: "\(textures.count) textures, but only \(context.maxTextureImageUnits) units")
     }
+    #if DEBUG
+      guard unsetUniforms.isEmpty else {
+        throw GPUError.uniformsNotSet(names: unsetUniforms.sorted(), program: fragmentName)
+      }
+    #endif
     try context.ensureCurrent()
     target.bind()
     glUseProgram(program)
@@ -173,6 +209,8 @@ public final class ShaderProgram {
     guard let location = uniforms[name] else {
       throw GPUError.unknownUniform(name: name, program: fragmentName)
     }
+    unsetUniforms.remove(name)
+    unsetUniforms.remove(name + "[0]")
     try context.ensureCurrent()
     glUseProgram(program)
     return location
@@ -191,7 +229,9 @@ public final class ShaderProgram {
     guard compiled == GL_TRUE else {
       let log = ShaderLog(parsing: shaderLog(shader))
       glDeleteShader(shader)
-      throw GPUError.shaderCompile(file: file.name, line: log.line, message: log.message)
+      let part =
+        file.partNames.indices.contains(log.source) ? file.partNames[log.source] : file.name
+      throw GPUError.shaderCompile(file: part, line: log.line, message: log.message)
     }
     return shader
   }
@@ -219,14 +259,22 @@ public final class ShaderProgram {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// Every active uniform's location by name; an array is listed as `name` and `name[0]`.
-  private static func activeUniforms(_ program: GLuint) throws -> [String: GLint] {
+  /// Every active uniform's location by name (an array is listed as `name` and `name[0]`),
+  /// and the names of those that are not samplers.
+  private static func activeUniforms(_ program: GLuint) throws -> (
+    [String: GLint], values: Set<String>
+  ) {
     var count: GLint = 0
     glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
     var longest: GLint = 0
     glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORM_MAX_LENGTH), &longest)
     try checkGL("glGetProgramiv(GL_ACTIVE_UNIFORMS)")
     var uniforms: [String: GLint] = [:]
+    var values: Set<String> = []
+    let samplers: Set<GLenum> = [
+      GLenum(GL_SAMPLER_2D), GLenum(GL_SAMPLER_3D), GLenum(GL_SAMPLER_CUBE),
+      GLenum(GL_SAMPLER_2D_ARRAY), GLenum(GL_INT_SAMPLER_2D), GLenum(GL_UNSIGNED_INT_SAMPLER_2D),
+    ]
     var buffer = [GLchar](repeating: 0, count: Int(max(longest, 1)))
     for index in 0..<max(count, 0) {
       var size: GLint = 0
@@ -236,11 +284,12 @@ public final class ShaderProgram {
       let location = glGetUniformLocation(program, buffer)
       guard location >= 0 else { continue }  // a member of a uniform block has no location
       uniforms[name] = location
+      if !samplers.contains(type) { values.insert(name) }
       if name.hasSuffix("[0]") {
         uniforms[String(name.dropLast(3))] = location
       }
     }
     try checkGL("glGetActiveUniform")
-    return uniforms
+    return (uniforms, values)
   }
 }

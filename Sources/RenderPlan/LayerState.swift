@@ -11,12 +11,16 @@ public import Timeline
 public struct LayerState: Sendable, Equatable {
   /// Where the layer's box is, in output pixels.
   public var box: FrameRect
+  /// Degrees clockwise the layer turns about its box's centre, after it is fitted into the
+  /// box. Any angle; the project format has no rotation yet, so the planner gives 0.
+  public var rotation: Double
   /// Multiplies alpha: the layer's opacity times its fades' ramps.
   public var opacity: Double
 
   /// A state.
-  public init(box: FrameRect, opacity: Double) {
+  public init(box: FrameRect, rotation: Double, opacity: Double) {
     self.box = box
+    self.rotation = rotation
     self.opacity = opacity
   }
 }
@@ -24,6 +28,6 @@ public struct LayerState: Sendable, Equatable {
 extension LayerPlan {
   /// The layer's state on output frame `k` (one of its `frames`).
   public func state(ofFrame k: Int64, fps: Rational) -> LayerState {
-    LayerState(box: FrameRect(box), opacity: opacity(ofFrame: k, fps: fps))
+    LayerState(box: FrameRect(box), rotation: 0, opacity: opacity(ofFrame: k, fps: fps))
   }
 }

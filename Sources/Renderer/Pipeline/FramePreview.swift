@@ -3,8 +3,9 @@ import Media
 import PlanValues
 public import RenderPlan
 
-/// One output frame, composited exactly as the movie's frame `k` but in R′G′B′, for a quick
-/// look before a long render. Decodes only the layers on that frame, on the calling thread.
+/// One output frame, composited exactly as the movie's frame `k` and shown in R′G′B′, for a
+/// quick look before a long render. Decodes only the layers on that frame, on the calling
+/// thread.
 public enum FramePreview {
   /// Frame `k`'s picture as RGBA rows (top first, opaque), `plan.output.width` wide.
   public static func render(plan: RenderPlan, frame k: Int64, context: GPUContext) throws
@@ -21,7 +22,7 @@ public enum FramePreview {
           layer: index, picture: pictures.picture, matte: pictures.matte,
           state: layer.state(ofFrame: k, fps: plan.output.fps)))
     }
-    return try compositor.compositeRGB(draws)
+    return try compositor.composite(draws).rgba()
   }
 
   /// Renders frame `k` and writes it as a PNG at `path` (replaced only once complete).

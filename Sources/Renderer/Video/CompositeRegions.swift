@@ -1,10 +1,8 @@
-/// Splits a compositing pass's target into rectangles, each with the layers that can reach it,
-/// so that each rectangle is drawn by a program made for exactly those layers.
-///
-/// The result is the same as one full-target draw of every layer: outside a layer's clip its
-/// coverage is 0 and its block adds nothing. The point is speed on llvmpipe, which runs the
-/// body of an `if` for a whole block of fragments even when none of them takes it, so a small
-/// logo drawn in a full-frame program costs as much as a full-frame layer.
+/// Splits a stacking pass's target into rectangles, each with the layers that reach it, so
+/// that each rectangle is drawn by a program made for exactly those layers, and a layer's
+/// block runs only where the layer is: a small logo costs its own rectangle, not the frame.
+/// Every edge of every clip is an edge between regions, so a layer either covers a region or
+/// stays out of it, and no pixel needs to test where a layer is.
 enum CompositeRegions {
   /// One rectangle of the target (x, y, width, height in target pixels) and the indices of
   /// the layers (bottom first) whose clip reaches into it.
@@ -13,17 +11,19 @@ enum CompositeRegions {
     var layers: [Int]
   }
 
-  /// The regions of a `width` × `height` target whose pixels each stand for `scale` × `scale`
-  /// output pixels, for layers with `clips` (x0, y0, x1, y1 in output pixels). Every target
-  /// pixel lies in exactly one region; a layer is listed wherever any of its clip may cover
-  /// part of a pixel.
-  static func split(width: Int, height: Int, scale: Double, clips: [SIMD4<Double>]) -> [Region] {
+  /// The regions of a `width` × `height` target whose pixels each stand for `scale.x` ×
+  /// `scale.y` output pixels, for layers with `clips` (x0, y0, x1, y1 in output pixels). Every
+  /// target pixel lies in exactly one region; a layer is listed wherever any of its clip may
+  /// cover part of a pixel.
+  static func split(width: Int, height: Int, scale: SIMD2<Double>, clips: [SIMD4<Double>])
+    -> [Region]
+  {
     // Each clip in target pixels, widened to whole pixels, cut to the target.
     let spans = clips.map { clip -> SIMD4<Int>? in
-      let x0 = max(0, Int((clip.x / scale).rounded(.down)))
-      let y0 = max(0, Int((clip.y / scale).rounded(.down)))
-      let x1 = min(width, Int((clip.z / scale).rounded(.up)))
-      let y1 = min(height, Int((clip.w / scale).rounded(.up)))
+      let x0 = max(0, Int((clip.x / scale.x).rounded(.down)))
+      let y0 = max(0, Int((clip.y / scale.y).rounded(.down)))
+      let x1 = min(width, Int((clip.z / scale.x).rounded(.up)))
+      let y1 = min(height, Int((clip.w / scale.y).rounded(.up)))
       return x0 < x1 && y0 < y1 ? SIMD4(x0, y0, x1, y1) : nil
     }
     let xs = Set([0, width] + spans.compactMap { $0 }.flatMap { [$0.x, $0.z] }).sorted()

@@ -1,13 +1,14 @@
 import PlanValues
 import RenderPlan
 
-/// A layer's colour maths folded into affine maps of its normalised plane samples, for
-/// `PackedComposite.frag`: the same conversion, key distance and spill suppression as
-/// `Composite.frag` computes through R′G′B′, without the round trip.
+/// A layer's colour maths folded into affine maps of its normalised plane samples, for a layer
+/// the stacking pass fuses (`Stack.frag`): the same conversion, key chroma and spill
+/// suppression as its preparation (`Place.frag`, `Key.frag`) computes through R′G′B′, without
+/// the round trip.
 struct FoldedLayerColor {
   /// Samples to the output's Y′CbCr.
   var toOutput: AffineColorMap
-  /// Rows giving the samples' BT.709 Cb and Cr; `keyOffset` subtracts the key colour's.
+  /// Rows and an offset giving the samples' BT.709 Cb and Cr, for the key.
   var keyCbRow: SIMD3<Double> = .zero
   var keyCrRow: SIMD3<Double> = .zero
   var keyOffset: SIMD2<Double> = .zero
@@ -24,13 +25,10 @@ struct FoldedLayerColor {
     let cbWeights = SIMD3(-w.kr, -w.kg, 1 - w.kb) / (2 * (1 - w.kb))
     let crWeights = SIMD3(1 - w.kr, -w.kg, -w.kb) / (2 * (1 - w.kr))
     let color = ColorConversion.rgb(key.color)
-    let keyYCC = w.encode(color)
     keyCbRow = toRGB.row(weights: cbWeights)
     keyCrRow = toRGB.row(weights: crWeights)
-    keyOffset =
-      SIMD2(toRGB.offset(weights: cbWeights), toRGB.offset(weights: crWeights))
-      - SIMD2(keyYCC.y, keyYCC.z)
-    let channel = SIMD3<Double>(VideoCompositor.strongestChannel(color))
+    keyOffset = SIMD2(toRGB.offset(weights: cbWeights), toRGB.offset(weights: crWeights))
+    let channel = KeyEffect.strongestChannel(color)
     let excess = channel - (SIMD3(1, 1, 1) - channel) * 0.5
     spillRow = toRGB.row(weights: excess)
     spillOffset = toRGB.offset(weights: excess)

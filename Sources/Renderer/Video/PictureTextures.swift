@@ -5,8 +5,8 @@ import Media
 /// them out, so the shader reads Y′, Cb and Cr directly and the CPU converts nothing.
 ///
 /// A 10-bit plane goes into an RG8 texture (its low and high bytes), which filters exactly (see
-/// `Composite.frag`'s `wide`); NV12's interleaved chroma likewise into RG8. Packed textures
-/// (for `PackedComposite.frag`) hold four 8-bit samples of a row in each RGBA8 texel: the same
+/// `Place.frag`'s `wide`); NV12's interleaved chroma likewise into RG8. Packed textures
+/// (for a layer the stacking pass fuses, `Stack.frag`) hold four 8-bit samples of a row in each RGBA8 texel: the same
 /// bytes, a quarter as many texels.
 final class PictureTextures {
   let layout: PlaneLayout
@@ -23,8 +23,12 @@ final class PictureTextures {
     context: GPUContext, layout: PlaneLayout, width: Int, height: Int, planes: Int? = nil,
     packed: Bool = false
   ) throws {
+    // Packed: 8-bit 4:2:0 planes, or just the luma plane of any 8-bit Y′CbCr picture (a matte).
     precondition(
-      !packed || (layout == .yuv420p8 && width % 8 == 0), "packing needs 8-bit 4:2:0, width % 8")
+      !packed
+        || (width % 8 == 0
+          && (layout == .yuv420p8 || (planes == 1 && !layout.isRGB && layout.bitDepth == 8))),
+      "packing needs 8-bit 4:2:0 (or an 8-bit luma plane) and a width that is a multiple of 8")
     self.layout = layout
     self.width = width
     self.height = height

@@ -52,8 +52,8 @@ struct ColorMathsTests {
     }
   }
 
-  /// The folded maps must give what Composite.frag computes through R'G'B': the output
-  /// Y'CbCr of the spill-suppressed colour, and the key distance.
+  /// The folded maps must give what a preparation (Place.frag, Key.frag) computes through
+  /// R'G'B': the output Y'CbCr of the spill-suppressed colour, and the key chroma.
   @Test(arguments: [ColorMatrix.bt601, .bt709], [ColorRange.limited, .full])
   func foldedMapsAgreeWithTheRoundTrip(matrix: ColorMatrix, range: ColorRange) {
     let key = KeyPlan(color: .green, similarity: 0.25, smoothness: 0.1, spill: 0.5)
@@ -63,7 +63,7 @@ struct ColorMathsTests {
     let keyYCC = w.encode(SIMD3(0, 1, 0))
     for code in [samples(60, 90, 80), samples(150, 40, 30), samples(200, 160, 120)] {
       let rgb = toRGB.apply(code)
-      // The round trip, as Composite.frag does it.
+      // The round trip, as Place.frag and Key.frag do it.
       let ycc = w.encode(rgb)
       let distance =
         ((ycc.y - keyYCC.y) * (ycc.y - keyYCC.y)
@@ -71,9 +71,9 @@ struct ColorMathsTests {
       var spilled = rgb
       spilled.y -= 0.5 * max(0, rgb.y - (rgb.x + rgb.z) / 2)
       let expected = ColorConversion.toOutput.apply(spilled)
-      // The folded form, as PackedComposite.frag does it.
-      let cb = dot(folded.keyCbRow, code) + folded.keyOffset.x
-      let cr = dot(folded.keyCrRow, code) + folded.keyOffset.y
+      // The folded form, as Stack.frag does it for a fused layer.
+      let cb = dot(folded.keyCbRow, code) + folded.keyOffset.x - keyYCC.y
+      let cr = dot(folded.keyCrRow, code) + folded.keyOffset.y - keyYCC.z
       let excess = max(0, dot(folded.spillRow, code) + folded.spillOffset)
       let got = folded.toOutput.apply(code) + folded.spillShift * excess
       #expect(abs((cb * cb + cr * cr).squareRoot() - distance) < 1e-5)
@@ -82,7 +82,7 @@ struct ColorMathsTests {
   }
 
   @Test func theKeyDistanceAndSpillDoNotDependOnLuma() {
-    // Why the packed path may key once per chroma sample.
+    // Why a fused layer may be keyed once per chroma sample.
     let key = KeyPlan(color: .green, similarity: 0.25, smoothness: 0.1, spill: 0.5)
     let folded = FoldedLayerColor(
       toRGB: ColorConversion.toRGB(matrix: .bt601, range: .limited, bitDepth: 8),

@@ -7,17 +7,17 @@ struct CompositeRegionsTests {
   /// The layers a brute-force check says may cover target pixel (x, y): those whose clip
   /// overlaps the pixel's square of output pixels.
   static func reaching(
-    _ x: Int, _ y: Int, scale: Double, clips: [SIMD4<Double>]
+    _ x: Int, _ y: Int, scale: SIMD2<Double>, clips: [SIMD4<Double>]
   ) -> [Int] {
-    let (x0, y0) = (Double(x) * scale, Double(y) * scale)
-    let (x1, y1) = (x0 + scale, y0 + scale)
+    let (x0, y0) = (Double(x) * scale.x, Double(y) * scale.y)
+    let (x1, y1) = (x0 + scale.x, y0 + scale.y)
     return clips.indices.filter { i in
       let c = clips[i]
       return min(x1, c.z) > max(x0, c.x) && min(y1, c.w) > max(y0, c.y)
     }
   }
 
-  static func check(width: Int, height: Int, scale: Double, clips: [SIMD4<Double>]) {
+  static func check(width: Int, height: Int, scale: SIMD2<Double>, clips: [SIMD4<Double>]) {
     let regions = CompositeRegions.split(width: width, height: height, scale: scale, clips: clips)
     var owner = [Int?](repeating: nil, count: width * height)
     for (index, region) in regions.enumerated() {
@@ -44,7 +44,7 @@ struct CompositeRegionsTests {
       SIMD4(0, 0, 128, 72), SIMD4(56, 4, 128, 58), SIMD4(0, 56, 128, 72), SIMD4(4, 4, 19, 19),
       SIMD4(4, 56, 88, 71), SIMD4(92, 58, 123, 70),
     ]
-    Self.check(width: 128, height: 72, scale: 1, clips: clips)
+    Self.check(width: 128, height: 72, scale: SIMD2(1, 1), clips: clips)
   }
 
   @Test("half-size chroma targets with clips on odd and fractional edges")
@@ -52,23 +52,33 @@ struct CompositeRegionsTests {
     let clips: [SIMD4<Double>] = [
       SIMD4(3, 5, 41, 30), SIMD4(10.5, 0, 64, 7.25), SIMD4(-20, -20, 200, 3),
     ]
-    Self.check(width: 32, height: 18, scale: 2, clips: clips)
+    Self.check(width: 32, height: 18, scale: SIMD2(2, 2), clips: clips)
+  }
+
+  @Test("the stacking pass's packed targets: four or eight pixels wide, two high")
+  func packedScale() {
+    let clips: [SIMD4<Double>] = [
+      SIMD4(0, 0, 320, 180), SIMD4(200, 20, 296, 84), SIMD4(8, 2, 17, 9),
+    ]
+    Self.check(width: 80, height: 90, scale: SIMD2(4, 2), clips: clips)
+    Self.check(width: 40, height: 90, scale: SIMD2(8, 2), clips: clips)
   }
 
   @Test("a layer wholly outside the target reaches no region; a frame with no layers is one")
   func outside() {
     let regions = CompositeRegions.split(
-      width: 16, height: 8, scale: 1, clips: [SIMD4(20, 0, 40, 8), SIMD4(0, -9, 16, -1)])
+      width: 16, height: 8, scale: SIMD2(1, 1), clips: [SIMD4(20, 0, 40, 8), SIMD4(0, -9, 16, -1)])
     #expect(regions == [.init(rect: SIMD4(0, 0, 16, 8), layers: [])])
     #expect(
-      CompositeRegions.split(width: 16, height: 8, scale: 1, clips: [])
+      CompositeRegions.split(width: 16, height: 8, scale: SIMD2(1, 1), clips: [])
         == [.init(rect: SIMD4(0, 0, 16, 8), layers: [])])
   }
 
   @Test("a small layer only costs its own rectangle: pixels beside it are drawn without it")
   func smallLayer() {
     let regions = CompositeRegions.split(
-      width: 100, height: 100, scale: 1, clips: [SIMD4(0, 0, 100, 100), SIMD4(10, 10, 20, 20)])
+      width: 100, height: 100, scale: SIMD2(1, 1),
+      clips: [SIMD4(0, 0, 100, 100), SIMD4(10, 10, 20, 20)])
     let withLogo = regions.filter { $0.layers == [0, 1] }
     #expect(withLogo.map(\.rect) == [SIMD4(10, 10, 10, 10)])
   }

@@ -16,7 +16,7 @@ struct LayerGeometryTests {
   @Test func aSameSizePictureIsPixelAlignedAndMapsTexelCentres() {
     let g = LayerGeometry(
       box: FrameRect(Box(x: 0, y: 0, width: 64, height: 32)), fit: .contain, width: 64, height: 32,
-      sampleAspectRatio: .one, rotation: 0)
+      sampleAspectRatio: .one, rotation: 0, angle: 0)
     #expect(g.isPixelAligned)
     #expect(g.clip == SIMD4(0, 0, 64, 32))
     #expect(texture(g, 0.5, 0.5) == SIMD2(0.5 / 64, 0.5 / 32))
@@ -25,15 +25,18 @@ struct LayerGeometryTests {
   @Test func containLeavesBarsAndCoverCrops() {
     let box = FrameRect(Box(x: 10, y: 0, width: 200, height: 100))
     let contain = LayerGeometry(
-      box: box, fit: .contain, width: 100, height: 100, sampleAspectRatio: .one, rotation: 0)
+      box: box, fit: .contain, width: 100, height: 100, sampleAspectRatio: .one, rotation: 0,
+      angle: 0)
     #expect(contain.picture == SIMD4(60, 0, 100, 100), "a square centred in a 2:1 box")
     #expect(contain.clip == SIMD4(60, 0, 160, 100))
     let cover = LayerGeometry(
-      box: box, fit: .cover, width: 100, height: 100, sampleAspectRatio: .one, rotation: 0)
+      box: box, fit: .cover, width: 100, height: 100, sampleAspectRatio: .one, rotation: 0, angle: 0
+    )
     #expect(cover.picture == SIMD4(10, -50, 200, 200))
     #expect(cover.clip == SIMD4(10, 0, 210, 100), "cut to the box")
     let stretch = LayerGeometry(
-      box: box, fit: .stretch, width: 100, height: 100, sampleAspectRatio: .one, rotation: 0)
+      box: box, fit: .stretch, width: 100, height: 100, sampleAspectRatio: .one, rotation: 0,
+      angle: 0)
     #expect(stretch.picture == SIMD4(10, 0, 200, 100))
     #expect(contain.isPixelAligned, "unscaled, at a whole-pixel offset")
     #expect(!cover.isPixelAligned && !stretch.isPixelAligned, "both are scaled")
@@ -44,7 +47,7 @@ struct LayerGeometryTests {
     let g = LayerGeometry(
       box: FrameRect(Box(x: 0, y: 0, width: 200, height: 100)), fit: .contain, width: 100,
       height: 100,
-      sampleAspectRatio: Rational(2), rotation: 0)
+      sampleAspectRatio: Rational(2), rotation: 0, angle: 0)
     #expect(g.picture == SIMD4(0, 0, 200, 100))
     #expect(!g.isPixelAligned, "two output pixels per stored pixel")
   }
@@ -64,7 +67,7 @@ struct LayerGeometryTests {
     let box = FrameRect(Box(x: 0, y: 0, width: quarter ? 20 : 40, height: quarter ? 40 : 20))
     let g = LayerGeometry(
       box: box, fit: .contain, width: 40, height: 20, sampleAspectRatio: .one,
-      rotation: rotation)
+      rotation: rotation, angle: 0)
     #expect(g.picture == SIMD4(0, 0, Double(box.width), Double(box.height)))
     #expect(texture(g, 0, 0) == topLeft)
     #expect(texture(g, Double(box.width), 0) == topRight)

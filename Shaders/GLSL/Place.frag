@@ -1,0 +1,127 @@
+#version 300 es
+
+// Place.frag: prepares one layer (ARCHITECTURE.md, "Compositor, version 2"). It converts the
+// layer's picture to the output's Y'CbCr, places it (sample aspect ratio, rotation metadata,
+// fit, box, rotation by any angle about the box's centre), applies the effects the layer has
+// (Key.frag, Matte.frag, appended when it has them) and writes a prepared layer: premultiplied
+// Y'CbCr and alpha on the output's pixel grid over the layer's bounding box, four samples to
+// an RGBA8 texel as the stacking pass (Stack.frag) reads them.
+//
+// Two passes per preparation: the luma pass writes Y'·alpha and alpha for each output pixel;
+// the chroma pass writes Cb·alpha, Cr·alpha and alpha for each chroma sample, taking the layer
+// at the centre of the 2x2 pixels the sample stands for, with the share of them the layer
+// covers. Opacity is not applied here: the stacking pass applies it, so a fade does not
+// prepare a still again.
+//
+// `LayerPreparation.swift` appends the samplers and `prepared()` for the layer's plane layout
+// and effects after the last line here, so no pixel pays for a branch on a fixed setting.
+
+precision highp float;
+precision highp int;
+
+struct Place {
+    // The output pixel of the prepared textures' first sample: the bounding box's corner.
+    vec2 origin;
+    // An output position (x, y, 1) to the unrotated frame the box lives in: the inverse of
+    // the layer's rotation about the box's centre.
+    vec3 xRow;
+    vec3 yRow;
+    // Texture coordinates of the decoded picture from an unrotated position: placement in the
+    // box, fit, sample aspect ratio and rotation metadata in one affine map.
+    vec3 sRow;
+    vec3 tRow;
+    // Where the layer may draw, in unrotated output pixels: its box, cut to the picture.
+    vec4 clip;
+    // Normalised plane samples (Y, Cb, Cr) to R'G'B': the stream's matrix, range and depth.
+    mat3 toRGB;
+    vec3 rgbOffset;
+    // R'G'B' to the output's BT.709 limited-range Y'CbCr, normalised by 255.
+    mat3 encodeMatrix;
+    vec3 encodeOffset;
+    // For a picture placed pixel for pixel: the output position of its top-left corner and
+    // its last texel, so each output pixel fetches exactly one texel without filtering.
+    vec2 texelOrigin;
+    vec2 lastTexel;
+};
+
+uniform Place place;
+
+// A 10-bit sample stored as a little-endian 16-bit word, sampled through an RG8 texture: red
+// holds the low byte and green the high one. Bilinear filtering weighs both bytes alike, so
+// recombining them gives the filtered 16-bit value; the result is normalised to 0..1023.
+float wide(vec2 lowHigh) {
+    return (lowHigh.x + lowHigh.y * 256.0) * (255.0 / 1023.0);
+}
+
+vec3 samplePlanar(sampler2D y, sampler2D cb, sampler2D cr, vec2 st) {
+    return vec3(texture(y, st).r, texture(cb, st).r, texture(cr, st).r);
+}
+
+vec3 sampleSemiPlanar(sampler2D y, sampler2D cbcr, vec2 st) {
+    return vec3(texture(y, st).r, texture(cbcr, st).rg);
+}
+
+vec3 samplePlanarWide(sampler2D y, sampler2D cb, sampler2D cr, vec2 st) {
+    return vec3(wide(texture(y, st).rg), wide(texture(cb, st).rg), wide(texture(cr, st).rg));
+}
+
+// Pixel-for-pixel placement: the picture's texel under `position`, and the same texel of a
+// plane subsampled by `shift` (log2, per axis). Unfiltered fetches cost llvmpipe a fraction of
+// filtered ones, and at 1:1 scale filtering would only reproduce the texel anyway.
+ivec2 alignedTexel(vec2 position) {
+    return clamp(ivec2(position - place.texelOrigin), ivec2(0), ivec2(place.lastTexel));
+}
+
+vec3 fetchPlanar(sampler2D y, sampler2D cb, sampler2D cr, ivec2 texel, ivec2 shift) {
+    ivec2 chroma = texel >> shift;
+    return vec3(texelFetch(y, texel, 0).r, texelFetch(cb, chroma, 0).r, texelFetch(cr, chroma, 0).r);
+}
+
+vec3 fetchSemiPlanar(sampler2D y, sampler2D cbcr, ivec2 texel) {
+    return vec3(texelFetch(y, texel, 0).r, texelFetch(cbcr, texel >> 1, 0).rg);
+}
+
+vec3 fetchPlanarWide(sampler2D y, sampler2D cb, sampler2D cr, ivec2 texel, ivec2 shift) {
+    ivec2 chroma = texel >> shift;
+    return vec3(wide(texelFetch(y, texel, 0).rg), wide(texelFetch(cb, chroma, 0).rg),
+                wide(texelFetch(cr, chroma, 0).rg));
+}
+
+// How much of the output pixels a sample stands for (a square of side 2 * halfSize around
+// `position`, in the unrotated frame) lies inside `clip`: 1 inside, a fraction at an edge that
+// splits a pixel or a chroma sample, so edges are smooth at any position and angle.
+float coverage(vec4 clip, vec2 position, float halfSize) {
+    vec2 low = max(position - halfSize, clip.xy);
+    vec2 high = min(position + halfSize, clip.zw);
+    vec2 covered = clamp(high - low, 0.0, 2.0 * halfSize) / (2.0 * halfSize);
+    return covered.x * covered.y;
+}
+
+// The unrotated position of an output position.
+vec2 unrotated(vec2 position) {
+    vec3 p = vec3(position, 1.0);
+    return vec2(dot(place.xRow, p), dot(place.yRow, p));
+}
+
+vec2 pictureCoordinate(vec2 position) {
+    vec3 p = vec3(position, 1.0);
+    return vec2(dot(place.sRow, p), dot(place.tRow, p));
+}
+
+// Not clamped: a Y'CbCr sample outside the R'G'B' cube keeps its exact value through the
+// round trip (a pass-through stays a pass-through); the target's format clamps the result.
+vec3 toRGB(vec3 samples) {
+    return place.toRGB * samples + place.rgbOffset;
+}
+
+// A premultiplied RGBA sample's straight colour (black where nothing is covered). Dividing
+// after filtering keeps a scaled picture's edge colours true.
+vec3 unpremultiply(vec4 picture) {
+    return picture.a > 0.0 ? picture.rgb / picture.a : vec3(0.0);
+}
+
+vec3 encode(vec3 rgb) {
+    return place.encodeMatrix * rgb + place.encodeOffset;
+}
+
+// Generated for the layer by LayerPreparation.swift: the samplers, `prepared()` and main().

@@ -1,0 +1,49 @@
+import GPU
+import RenderPlan
+import Shaders
+
+/// The key of a layer the stacking pass fuses: its alpha for each chroma sample (Key.frag's
+/// `keyAlpha`), four to an RGBA8 texel like the packed chroma planes, which the luma stacking
+/// pass interpolates for each luma sample (ARCHITECTURE.md: a matte at chroma resolution,
+/// sampled bilinearly). The chroma stacking pass keys each sample itself.
+final class FusedKeyPass {
+  let program: ShaderProgram
+
+  init(context: GPUContext) throws {
+    let parts = try ["Stack.frag", "Key.frag"].map { name in
+      guard let file = ShaderSource.named(name) else { throw GPUError.shaderNotFound(name: name) }
+      return file
+    }
+    guard let vertex = ShaderSource.named("Fullscreen.vert") else {
+      throw GPUError.shaderNotFound(name: "Fullscreen.vert")
+    }
+    let main = [
+      "uniform Fused layer;",
+      "uniform Key key;",
+      "uniform sampler2D cbPlane, crPlane;",
+      "out vec4 alphas;",
+      "void main() {",
+      "    ivec2 texel = ivec2(gl_FragCoord.xy);",
+      "    vec4 cbs = texelFetch(cbPlane, texel, 0);",
+      "    vec4 crs = texelFetch(crPlane, texel, 0);",
+      "    for (int i = 0; i < 4; i++) {",
+      "        alphas[i] = keyAlpha(key, fusedKeyChroma(layer, cbs[i], crs[i]));",
+      "    }",
+      "}",
+    ]
+    program = try ShaderProgram(
+      context: context, vertex: vertex,
+      fragment: ShaderFile(
+        assembling: parts, generated: main.joined(separator: "\n") + "\n",
+        generatedName: "FusedKeyPass (generated)"))
+  }
+
+  /// Writes `layer`'s key alphas into `target`, which has its packed chroma planes' size.
+  func run(_ layer: FusedLayer, key: KeyPlan, into target: Framebuffer) throws {
+    try program.set(layer.uniforms(.chroma), as: "layer")
+    try program.set(KeyEffect(key: key), as: "key")
+    try program.draw(
+      into: target,
+      textures: ["cbPlane": layer.planes.textures[1], "crPlane": layer.planes.textures[2]])
+  }
+}

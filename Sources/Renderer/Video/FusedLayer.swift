@@ -1,0 +1,103 @@
+import GPU
+import Media
+import RenderPlan
+
+/// A layer the stacking pass prepares inside itself (`Stack.frag`): an 8-bit 4:2:0 picture
+/// placed pixel for pixel on the output, read from its planes as decoded (four samples to an
+/// RGBA8 texel), with a key and a luma matte of its own size if it has them. The result is
+/// the preparation's (`Place.frag`) within rounding; it saves a pass over every pixel of a
+/// full-frame video, which on llvmpipe is most of a frame's time.
+struct FusedLayer {
+  /// What the generated code needs to know of the layer.
+  struct Recipe: Hashable {
+    var keyed: Bool
+    var matted: Bool
+    /// Whether the output's Y′ depends on the layer's Cb and Cr (a key does; a source with
+    /// another matrix than the output's does): if not, the luma pass fetches no chroma.
+    var lumaNeedsChroma: Bool
+    /// Whether the output's Cb and Cr depend on the layer's Y′ (only with another matrix): if
+    /// not, the chroma pass fetches no luma.
+    var chromaNeedsLuma: Bool
+  }
+
+  var recipe: Recipe
+  /// The picture's top-left pixel in the output: x a multiple of 8, y of 2.
+  var position: SIMD2<Int>
+  /// The picture's width (a multiple of 8) and height (even).
+  var size: SIMD2<Int>
+  /// Y′, Cb and Cr, four samples a texel.
+  var planes: PictureTextures
+  /// The key's alpha for each chroma sample, four a texel (`FusedKeyPass`).
+  var keyAlphas: Texture?
+  /// The matte's Y′, four samples a texel.
+  var matte: PictureTextures?
+  var folded: FoldedLayerColor
+  var key: KeyPlan?
+  var matteEffect: MatteEffect?
+  var opacity: Double
+
+  /// The output pixels the picture covers: x0, y0, x1, y1.
+  var span: SIMD4<Int> {
+    SIMD4(position.x, position.y, position.x + size.x, position.y + size.y)
+  }
+
+  /// Whether a layer can be fused: its picture 8-bit 4:2:0 (and a matte, if any, 8-bit with a
+  /// luma plane of the same size), placed pixel for pixel and whole inside its box, on the
+  /// 8×2 grid, with rows whose byte lengths let four samples travel as one texel.
+  static func canFuse(picture: DecodedFrame, matte: DecodedFrame?, geometry: LayerGeometry)
+    -> Bool
+  {
+    let place = geometry.picture
+    let whole = SIMD4(place.x, place.y, place.x + place.z, place.y + place.w)
+    guard picture.layout == .yuv420p8, picture.width % 8 == 0, picture.height % 2 == 0,
+      geometry.isPixelAligned, geometry.clip == whole, Int(place.x).isMultiple(of: 8),
+      Int(place.y).isMultiple(of: 2), rowsPack(picture, planes: 3)
+    else { return false }
+    guard let matte else { return true }
+    return !matte.layout.isRGB && matte.layout.bitDepth == 8 && matte.width == picture.width
+      && matte.height == picture.height && rowsPack(matte, planes: 1)
+  }
+
+  private static func rowsPack(_ frame: DecodedFrame, planes: Int) -> Bool {
+    (0..<planes).allSatisfy { plane in
+      frame.withPlane(plane) { _, bytesPerRow, _, _ in bytesPerRow.isMultiple(of: 4) }
+    }
+  }
+
+  /// The layer's `Fused` uniform for a pass writing `target`.
+  func uniforms(_ target: StackTarget) -> FusedUniforms {
+    // A luma fragment is four pixels by two rows; a chroma fragment four chroma samples (eight
+    // pixels) by one chroma row (two pixels).
+    let origin =
+      target == .luma
+      ? SIMD2(Double(position.x) / 4, Double(position.y) / 2)
+      : SIMD2(Double(position.x) / 8, Double(position.y) / 2)
+    return FusedUniforms(
+      origin: origin, size: SIMD2(Double(size.x) / 4, Double(size.y) / 2), folded: folded,
+      opacity: opacity)
+  }
+}
+
+/// `Stack.frag`'s `Fused` struct.
+struct FusedUniforms: UniformGroup {
+  var origin: SIMD2<Double>
+  var size: SIMD2<Double>
+  var folded: FoldedLayerColor
+  var opacity: Double
+
+  var uniformMembers: [(name: String, value: UniformValue)] {
+    [
+      ("origin", .vec2(SIMD2(Float(origin.x), Float(origin.y)))),
+      ("size", .vec2(SIMD2(Float(size.x), Float(size.y)))),
+      ("toOutput", .mat3(folded.toOutput.matrix)),
+      ("outputOffset", .vec3(folded.toOutput.offset)),
+      ("keyCbRow", .vec3(SIMD3<Float>(folded.keyCbRow))),
+      ("keyCrRow", .vec3(SIMD3<Float>(folded.keyCrRow))),
+      ("keyOffset", .vec2(SIMD2(Float(folded.keyOffset.x), Float(folded.keyOffset.y)))),
+      ("spillRow", .vec3(SIMD3<Float>(folded.spillRow))),
+      ("spillOffset", .float(Float(folded.spillOffset))),
+      ("spillShift", .vec3(SIMD3<Float>(folded.spillShift))),
+      ("opacity", .float(Float(opacity))),
+    ]
+  }
+}

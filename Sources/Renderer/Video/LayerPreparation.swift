@@ -1,0 +1,145 @@
+import GPU
+import Media
+import RenderPlan
+import Shaders
+
+/// Prepares layers (see `PreparedLayer`): one program per kind of layer and pass, assembled
+/// from `Place.frag` and the effects the layer has (`Key.frag`, `Matte.frag`) with a
+/// `prepared()` and `main` generated for exactly that kind.
+final class LayerPreparation {
+  /// What a program is built for: fixed for a layer while its stream's format stays the same.
+  struct Recipe: Hashable {
+    var layout: PlaneLayout
+    var matteLayout: PlaneLayout?
+    var keyed: Bool
+    /// Whether the picture lies pixel for pixel on the output (see `LayerGeometry`).
+    var aligned: Bool
+    var target: StackTarget
+  }
+
+  let context: GPUContext
+  private var programs: [Recipe: ShaderProgram] = [:]
+  /// How many layers it has prepared: the number tests and benchmarks watch.
+  private(set) var count = 0
+
+  init(context: GPUContext) {
+    self.context = context
+  }
+
+  /// Prepares `picture` (its planes already in `planes`) with its effects into `layer`, unless
+  /// `layer` already holds exactly this.
+  func prepare(
+    _ content: PreparedLayer.Content, planes: PictureTextures, matte: PictureTextures?,
+    key: KeyPlan?, into layer: PreparedLayer
+  ) throws {
+    if let held = layer.content, held.isSame(as: content) { return }
+    let place = PlaceEffect(
+      origin: SIMD2(layer.bounds.x, layer.bounds.y), geometry: content.geometry,
+      picture: content.picture)
+    for target in [StackTarget.luma, .chroma] {
+      let recipe = Recipe(
+        layout: content.picture.layout, matteLayout: content.matte?.layout, keyed: key != nil,
+        aligned: content.geometry.isPixelAligned, target: target)
+      let program = try self.program(recipe)
+      try program.set(place, as: "place")
+      if let key { try program.set(KeyEffect(key: key), as: "key") }
+      if let matteFrame = content.matte { try program.set(MatteEffect(matteFrame), as: "matte") }
+      var textures: [String: Texture] = [:]
+      for (name, texture) in zip(PlaceEffect.planeSamplers(recipe.layout), planes.textures) {
+        textures[name] = texture
+      }
+      if let matte { textures[MatteEffect.sampler] = matte.textures[0] }
+      // A plane the generated code never reads has no sampler left in the program.
+      try program.draw(
+        into: target == .luma ? layer.luma : layer.chroma,
+        textures: textures.filter { program.uniformLocation($0.key) != nil })
+    }
+    layer.content = content
+    count += 1
+  }
+
+  private func program(_ recipe: Recipe) throws -> ShaderProgram {
+    if let cached = programs[recipe] { return cached }
+    var parts = ["Place.frag"]
+    if recipe.keyed { parts.append("Key.frag") }
+    if recipe.matteLayout != nil { parts.append("Matte.frag") }
+    let files = try parts.map { name in
+      guard let file = ShaderSource.named(name) else { throw GPUError.shaderNotFound(name: name) }
+      return file
+    }
+    guard let vertex = ShaderSource.named("Fullscreen.vert") else {
+      throw GPUError.shaderNotFound(name: "Fullscreen.vert")
+    }
+    let program = try ShaderProgram(
+      context: context, vertex: vertex,
+      fragment: ShaderFile(
+        assembling: files, generated: Self.generatedMain(for: recipe),
+        generatedName: "Place.frag (generated part)"))
+    programs[recipe] = program
+    return program
+  }
+
+  // MARK: - The generated part
+
+  /// The samplers, `prepared()` and `main` for `recipe`.
+  static func generatedMain(for recipe: Recipe) -> String {
+    var samplers = PlaceEffect.planeSamplers(recipe.layout)
+    if recipe.matteLayout != nil { samplers.append(MatteEffect.sampler) }
+    var lines = ["uniform sampler2D \(samplers.joined(separator: ", "));"]
+    if recipe.keyed { lines.append("uniform Key key;") }
+    if recipe.matteLayout != nil { lines.append("uniform Matte matte;") }
+    let outputs = recipe.target == .luma ? 2 : 3
+    for location in 0..<outputs {
+      lines.append("layout(location = \(location)) out vec4 prepared\(location);")
+    }
+    // The layer at an output position: its Y'CbCr in the output's encoding, and alpha.
+    var body = PlaceEffect.sampleLines(recipe.layout, aligned: recipe.aligned)
+    if recipe.keyed { body += KeyEffect.preparationLines }
+    if let matte = recipe.matteLayout { body += MatteEffect.preparationLines(matte) }
+    lines += [
+      "vec4 prepared(vec2 position, float halfSize) {",
+      "    vec2 q = unrotated(position);",
+      "    float alpha = coverage(place.clip, q, halfSize);",
+      "    if (alpha <= 0.0) { return vec4(0.0); }",
+      "    vec2 st = pictureCoordinate(q);",
+    ]
+    lines += body.map { "    " + $0 }
+    lines += ["    return vec4(encode(rgb), alpha);", "}", "void main() {"]
+    lines.append("    ivec2 fragment = ivec2(gl_FragCoord.xy);")
+    switch recipe.target {
+    case .luma:
+      // Four pixels of one row.
+      lines += [
+        "    vec4 lumas;",
+        "    vec4 alphas;",
+        "    for (int i = 0; i < 4; i++) {",
+        "        vec2 position = place.origin + vec2(float(fragment.x * 4 + i) + 0.5, float(fragment.y) + 0.5);",
+        "        vec4 c = prepared(position, 0.5);",
+        "        lumas[i] = c.x * c.w;",
+        "        alphas[i] = c.w;",
+        "    }",
+        "    prepared0 = lumas;",
+        "    prepared1 = alphas;",
+      ]
+    case .chroma:
+      // Four chroma samples of one row, each at the centre of the 2x2 pixels it stands for.
+      lines += [
+        "    vec4 cbs;",
+        "    vec4 crs;",
+        "    vec4 alphas;",
+        "    for (int i = 0; i < 4; i++) {",
+        "        vec2 position = place.origin + vec2(float(fragment.x * 8 + 2 * i) + 1.0, float(fragment.y * 2) + 1.0);",
+        "        vec4 c = prepared(position, 1.0);",
+        "        cbs[i] = c.y * c.w;",
+        "        crs[i] = c.z * c.w;",
+        "        alphas[i] = c.w;",
+        "    }",
+        "    prepared0 = cbs;",
+        "    prepared1 = crs;",
+        "    prepared2 = alphas;",
+      ]
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

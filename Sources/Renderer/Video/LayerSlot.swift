@@ -1,0 +1,138 @@
+import GPU
+import Media
+import RenderPlan
+
+/// One plan layer's GPU state across a render: the textures its pictures are uploaded into,
+/// its prepared layer, and what fusing it into the stacking pass needs. Each is made on first
+/// use and kept while its size and format stay the same.
+final class LayerSlot {
+  let style: LayerStyle
+  /// The picture's planes as decoded, for its preparation.
+  private var planes: PictureTextures?
+  private var matte: PictureTextures?
+  private var prepared: PreparedLayer?
+  /// The picture's planes four samples a texel, for fusing.
+  private var packedPlanes: PictureTextures?
+  private var packedMatte: PictureTextures?
+  /// A fused keyed layer's key alphas, and the picture they are for.
+  private var heldKeyAlphas: (picture: DecodedFrame, target: Framebuffer)?
+
+  init(style: LayerStyle) {
+    self.style = style
+  }
+
+  /// The geometry of `draw`'s picture in its state.
+  func geometry(_ draw: LayerDraw) -> LayerGeometry {
+    LayerGeometry(
+      box: draw.state.box, fit: style.fit, width: draw.picture.width,
+      height: draw.picture.height, sampleAspectRatio: style.sampleAspectRatio,
+      rotation: style.rotation, angle: draw.state.rotation)
+  }
+
+  /// The layer prepared for this frame's stacking pass over a `width` × `height` target, or
+  /// nil where nothing of it is on the frame.
+  func prepare(
+    _ draw: LayerDraw, width: Int, height: Int, using preparation: LayerPreparation
+  ) throws -> StackLayer? {
+    let geometry = geometry(draw)
+    guard let bounds = PreparedLayer.bounds(of: geometry, width: width, height: height) else {
+      return nil
+    }
+    let context = preparation.context
+    let layer: PreparedLayer
+    if let existing = prepared, existing.bounds == bounds {
+      layer = existing
+    } else {
+      layer = try PreparedLayer(context: context, bounds: bounds)
+      prepared = layer
+    }
+    let content = PreparedLayer.Content(
+      picture: draw.picture, matte: draw.matte, geometry: geometry)
+    if let held = layer.content, held.isSame(as: content) {
+      return .prepared(layer, opacity: draw.state.opacity)
+    }
+    let planes = try Self.textures(
+      &self.planes, for: draw.picture, context: context, planes: nil, packed: false)
+    let matte = try draw.matte.map {
+      try Self.textures(&self.matte, for: $0, context: context, planes: 1, packed: false)
+    }
+    try preparation.prepare(content, planes: planes, matte: matte, key: style.key, into: layer)
+    return .prepared(layer, opacity: draw.state.opacity)
+  }
+
+  /// The layer to fuse into this frame's stacking pass (see `FusedLayer.canFuse`).
+  func fuse(_ draw: LayerDraw, context: GPUContext, keyPass: () throws -> FusedKeyPass) throws
+    -> StackLayer
+  {
+    let picture = draw.picture
+    let planes = try Self.textures(
+      &packedPlanes, for: picture, context: context, planes: nil, packed: true)
+    let matte = try draw.matte.map {
+      try Self.textures(&packedMatte, for: $0, context: context, planes: 1, packed: true)
+    }
+    let folded = FoldedLayerColor(
+      toRGB: ColorConversion.toRGB(
+        matrix: picture.colorMatrix, range: picture.colorRange, bitDepth: picture.layout.bitDepth),
+      encode: ColorConversion.toOutput, key: style.key)
+    let m = folded.toOutput.matrix  // column-major: m[column * 3 + row]
+    let tiny: Float = 1e-6
+    let keyed = style.key != nil
+    let place = geometry(draw).picture
+    var layer = FusedLayer(
+      recipe: FusedLayer.Recipe(
+        keyed: keyed, matted: matte != nil,
+        lumaNeedsChroma: keyed || abs(m[3]) > tiny || abs(m[6]) > tiny,
+        chromaNeedsLuma: abs(m[1]) > tiny || abs(m[2]) > tiny),
+      position: SIMD2(Int(place.x), Int(place.y)), size: SIMD2(picture.width, picture.height),
+      planes: planes, keyAlphas: nil, matte: matte, folded: folded, key: style.key,
+      matteEffect: draw.matte.map(MatteEffect.init), opacity: draw.state.opacity)
+    if let key = style.key {
+      layer.keyAlphas = try keyAlphas(of: layer, key: key, picture: picture, keyPass: keyPass)
+    }
+    return .fused(layer)
+  }
+
+  /// The key alphas of `picture`, computed once per picture.
+  private func keyAlphas(
+    of layer: FusedLayer, key: KeyPlan, picture: DecodedFrame,
+    keyPass: () throws -> FusedKeyPass
+  ) throws -> Texture {
+    let chroma = layer.planes.textures[1]
+    if let held = heldKeyAlphas, held.picture === picture, held.target.width == chroma.width,
+      held.target.height == chroma.height
+    {
+      return held.target.texture
+    }
+    let target =
+      if let held = heldKeyAlphas, held.target.width == chroma.width,
+        held.target.height == chroma.height
+      {
+        held.target
+      } else {
+        try Framebuffer(
+          context: layer.planes.textures[0].context, width: chroma.width, height: chroma.height,
+          format: .rgba8)
+      }
+    try keyPass().run(layer, key: key, into: target)
+    heldKeyAlphas = (picture, target)
+    return target.texture
+  }
+
+  /// `cache` when it fits `frame`, else new textures for it (kept in `cache`), holding `frame`.
+  private static func textures(
+    _ cache: inout PictureTextures?, for frame: DecodedFrame, context: GPUContext, planes: Int?,
+    packed: Bool
+  ) throws -> PictureTextures {
+    let textures: PictureTextures
+    if let existing = cache, existing.fits(frame) {
+      textures = existing
+    } else {
+      textures = try PictureTextures(
+        context: context, layout: frame.layout, width: frame.width, height: frame.height,
+        planes: planes, packed: packed)
+      cache = textures
+    }
+    try textures.upload(frame)
+    return textures
+  }
+}

@@ -1,0 +1,41 @@
+import GPU
+import Media
+
+/// The luma matte effect (`Matte.frag`): alpha from another picture's Y′, range-expanded so
+/// limited-range black (16) is 0 and white (235) is 1. Its uniform is `matte` in a
+/// preparation, `layerNMatte` for a layer the stacking pass fuses.
+struct MatteEffect: UniformGroup {
+  /// alpha = sample · scale + offset.
+  var scale: Double
+  var offset: Double
+
+  init(_ matte: DecodedFrame) {
+    guard !matte.layout.isRGB, matte.colorRange == .limited else {
+      (scale, offset) = (1, 0)
+      return
+    }
+    let step = Double(1 << (matte.layout.bitDepth - 8))
+    let maxCode = Double((1 << matte.layout.bitDepth) - 1)
+    (scale, offset) = (maxCode / (219 * step), -16.0 / 219)
+  }
+
+  var uniformMembers: [(name: String, value: UniformValue)] {
+    [("scale", .float(Float(scale))), ("offset", .float(Float(offset)))]
+  }
+
+  /// The sampler of the matte's luma plane in a preparation.
+  static let sampler = "matteLuma"
+
+  /// The lines of a preparation's `prepared()` that multiply alpha by the matte at `st`, the
+  /// same place in the matte as in the picture (a matte need not have the picture's size).
+  static func preparationLines(_ layout: PlaneLayout) -> [String] {
+    let sample =
+      switch layout {
+      case .rgba8, .rgba8Premultiplied:
+        "dot(texture(\(sampler), st).rgb, vec3(0.2126, 0.7152, 0.0722))"
+      case .yuv420p10, .yuv422p10, .yuv444p10: "wide(texture(\(sampler), st).rg)"
+      default: "texture(\(sampler), st).r"
+      }
+    return ["alpha *= matteAlpha(matte, \(sample));"]
+  }
+}

@@ -1,0 +1,65 @@
+import GPU
+import Media
+
+/// A layer prepared for the stacking pass (`Place.frag`): premultiplied Y′CbCr and alpha on
+/// the output's pixel grid over the layer's bounding box, four samples to an RGBA8 texel.
+///
+/// It remembers what it holds, so a held frame, a still, a text or a fill that has not moved
+/// is not prepared again; opacity is not part of it (the stacking pass applies it).
+final class PreparedLayer {
+  /// x0, y0, x1, y1 in output pixels: x on multiples of 8 and y on multiples of 2, so the
+  /// box lies on whole texels of the luma and chroma textures and of the stacking targets.
+  let bounds: SIMD4<Int>
+  /// Y′·α (attachment 0) and α (attachment 1): (x1 − x0) / 4 × (y1 − y0) texels.
+  let luma: Framebuffer
+  /// Cb·α, Cr·α and α at chroma resolution: (x1 − x0) / 8 × (y1 − y0) / 2 texels.
+  let chroma: Framebuffer
+  /// What the textures hold, or nil before the first preparation.
+  var content: Content?
+
+  /// The inputs of one preparation: the same pictures and geometry give the same textures.
+  struct Content {
+    var picture: DecodedFrame
+    var matte: DecodedFrame?
+    var geometry: LayerGeometry
+
+    func isSame(as other: Content) -> Bool {
+      picture === other.picture && matte === other.matte && geometry == other.geometry
+    }
+  }
+
+  init(context: GPUContext, bounds: SIMD4<Int>) throws {
+    self.bounds = bounds
+    let width = bounds.z - bounds.x
+    let height = bounds.w - bounds.y
+    precondition(
+      width > 0 && height > 0 && width % 8 == 0 && height % 2 == 0
+        && bounds.x % 8 == 0 && bounds.y % 2 == 0, "bounds \(bounds) are not on the 8×2 grid")
+    luma = try Framebuffer(
+      textures: (0..<2).map { _ in
+        try Texture(context: context, width: width / 4, height: height, format: .rgba8)
+      })
+    chroma = try Framebuffer(
+      textures: (0..<3).map { _ in
+        try Texture(context: context, width: width / 8, height: height / 2, format: .rgba8)
+      })
+  }
+
+  /// The bounding box of `geometry` on the 8×2 grid, cut to a `width` × `height` frame (its
+  /// width a multiple of 8), or nil where nothing of the layer is on the frame.
+  static func bounds(of geometry: LayerGeometry, width: Int, height: Int) -> SIMD4<Int>? {
+    let clip = geometry.clip
+    guard clip.x < clip.z, clip.y < clip.w else { return nil }
+    let b = geometry.bounds
+    guard b.x.isFinite, b.y.isFinite, b.z.isFinite, b.w.isFinite else { return nil }
+    let clamped = SIMD4(
+      min(max(b.x, 0), Double(width)), min(max(b.y, 0), Double(height)),
+      min(max(b.z, 0), Double(width)), min(max(b.w, 0), Double(height)))
+    let x0 = Int(clamped.x.rounded(.down)) / 8 * 8
+    let y0 = Int(clamped.y.rounded(.down)) / 2 * 2
+    let x1 = (Int(clamped.z.rounded(.up)) + 7) / 8 * 8
+    let y1 = (Int(clamped.w.rounded(.up)) + 1) / 2 * 2
+    guard x0 < x1, y0 < y1 else { return nil }
+    return SIMD4(x0, y0, min(x1, width), min(y1, height))
+  }
+}

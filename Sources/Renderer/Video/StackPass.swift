@@ -1,0 +1,231 @@
+import GPU
+import Shaders
+
+/// Which of the output's planes a stacking pass writes.
+enum StackTarget: Hashable {
+  /// Y′ at full size: even rows to the first target, odd rows to the second.
+  case luma
+  /// Cb and Cr at half size, to two targets.
+  case chroma
+}
+
+/// One layer as the stacking pass reads it.
+enum StackLayer {
+  /// Prepared by `LayerPreparation`; opacity is applied while stacking.
+  case prepared(PreparedLayer, opacity: Double)
+  /// Prepared inside the stacking pass.
+  case fused(FusedLayer)
+
+  /// The output pixels the layer may touch: x0, y0, x1, y1, on the 8×2 grid.
+  var span: SIMD4<Int> {
+    switch self {
+    case .prepared(let layer, _): layer.bounds
+    case .fused(let layer): layer.span
+    }
+  }
+
+  var kind: StackPass.Kind {
+    switch self {
+    case .prepared: .prepared
+    case .fused(let layer): .fused(layer.recipe)
+    }
+  }
+}
+
+/// The stacking pass (`Stack.frag`): blends a frame's layers bottom first into the output's
+/// planes, region by region (`CompositeRegions`), each region with a program for exactly the
+/// layers that reach it. Layers past what one program's texture units hold are drawn in
+/// further passes over the one before.
+final class StackPass {
+  /// How a layer takes part in a program.
+  enum Kind: Hashable {
+    case prepared
+    case fused(FusedLayer.Recipe)
+
+    /// Texture units the layer's samplers take in a pass writing `target`.
+    func textureUnits(_ target: StackTarget) -> Int {
+      switch (self, target) {
+      case (.prepared, .luma): 2
+      case (.prepared, .chroma): 3
+      case (.fused(let r), .luma):
+        1 + (r.lumaNeedsChroma ? 2 : 0) + (r.keyed ? 1 : 0) + (r.matted ? 1 : 0)
+      case (.fused(let r), .chroma): 2 + (r.chromaNeedsLuma ? 1 : 0) + (r.matted ? 1 : 0)
+      }
+    }
+  }
+
+  /// What a program is built for.
+  struct Batch: Hashable {
+    var layers: [Kind]
+    var target: StackTarget
+    /// Whether the colour under the batch comes from an earlier pass rather than the
+    /// background.
+    var readsPrevious: Bool
+  }
+
+  let context: GPUContext
+  /// The output's size, its width rounded up to a multiple of 8 (four chroma samples a texel).
+  let width: Int
+  let height: Int
+  private var programs: [Batch: ShaderProgram] = [:]
+  private var targets: [StackTarget: [Framebuffer]] = [:]
+
+  init(context: GPUContext, width: Int, height: Int) {
+    precondition(width % 8 == 0 && height % 2 == 0, "stacking needs an 8×2 grid")
+    self.context = context
+    self.width = width
+    self.height = height
+  }
+
+  /// Stacks `layers` (bottom first) over `background` (the output's Y′CbCr, 0…1) into
+  /// `target`'s planes and returns the framebuffer holding them.
+  func run(_ layers: [StackLayer], target: StackTarget, background: SIMD3<Double>) throws
+    -> Framebuffer
+  {
+    let scale = target == .luma ? SIMD2<Double>(4, 2) : SIMD2<Double>(8, 2)
+    let size = SIMD2(width, height) / SIMD2(Int(scale.x), Int(scale.y))
+    let regions = CompositeRegions.split(
+      width: size.x, height: size.y, scale: scale,
+      clips: layers.map { SIMD4<Double>($0.span) })
+    // Two units stay free for the previous pass's planes.
+    let capacity = max(context.maxTextureImageUnits - 2, 5)
+    for region in regions {
+      let chunks = Self.chunks(region.layers.map { layers[$0] }, target: target, capacity)
+      for (index, chunk) in chunks.enumerated() {
+        // Ping-pong between two targets, ending on the first in every region.
+        let slot = (chunks.count - 1 - index) % 2
+        let previous = index > 0 ? try framebuffer(target, slot: 1 - slot) : nil
+        try draw(
+          chunk, target: target, background: background, over: previous,
+          into: framebuffer(target, slot: slot), region: region.rect)
+      }
+    }
+    return try framebuffer(target, slot: 0)
+  }
+
+  /// Splits `layers` into runs whose samplers fit `capacity` units; at least one run, so a
+  /// region without layers is drawn with the background.
+  private static func chunks(_ layers: [StackLayer], target: StackTarget, _ capacity: Int)
+    -> [[StackLayer]]
+  {
+    var chunks: [[StackLayer]] = [[]]
+    var units = 0
+    for layer in layers {
+      let needed = layer.kind.textureUnits(target)
+      if let last = chunks.last, !last.isEmpty, units + needed > capacity {
+        chunks.append([])
+        units = 0
+      }
+      chunks[chunks.count - 1].append(layer)
+      units += needed
+    }
+    return chunks
+  }
+
+  private func draw(
+    _ layers: [StackLayer], target: StackTarget, background: SIMD3<Double>,
+    over previous: Framebuffer?, into destination: Framebuffer, region: SIMD4<Int32>
+  ) throws {
+    let batch = Batch(
+      layers: layers.map(\.kind), target: target, readsPrevious: previous != nil)
+    let program = try self.program(batch)
+    try program.setIfActive(
+      "background",
+      .vec3(SIMD3(Float(background.x), Float(background.y), Float(background.z))))
+    var textures: [String: Texture] = [:]
+    for (index, layer) in layers.enumerated() {
+      let name = "layer\(index)"
+      switch layer {
+      case .prepared(let prepared, let opacity):
+        let bounds = prepared.bounds
+        let origin =
+          target == .luma
+          ? SIMD2(Float(bounds.x / 4), Float(bounds.y))
+          : SIMD2(Float(bounds.x / 8), Float(bounds.y / 2))
+        try program.set(PreparedUniforms(origin: origin, opacity: Float(opacity)), as: name)
+        if target == .luma {
+          textures[name + "Luma"] = prepared.luma.textures[0]
+          textures[name + "Alpha"] = prepared.luma.textures[1]
+        } else {
+          textures[name + "Cb"] = prepared.chroma.textures[0]
+          textures[name + "Cr"] = prepared.chroma.textures[1]
+          textures[name + "Alpha"] = prepared.chroma.textures[2]
+        }
+      case .fused(let fused):
+        try program.set(fused.uniforms(target), as: name)
+        if let key = fused.key { try program.set(KeyEffect(key: key), as: name + "Key") }
+        if let matte = fused.matteEffect { try program.set(matte, as: name + "Matte") }
+        textures[name + "Y"] = fused.planes.textures[0]
+        textures[name + "Cb"] = fused.planes.textures[1]
+        textures[name + "Cr"] = fused.planes.textures[2]
+        if let alphas = fused.keyAlphas { textures[name + "KeyAlpha"] = alphas }
+        if let matte = fused.matte { textures[name + "MatteY"] = matte.textures[0] }
+      }
+    }
+    if let previous {
+      textures["previous0"] = previous.textures[0]
+      textures["previous1"] = previous.textures[1]
+    }
+    // A plane the generated code never reads has no sampler left in the program.
+    try program.draw(
+      into: destination,
+      textures: textures.filter { program.uniformLocation($0.key) != nil }, region: region)
+  }
+
+  private func program(_ batch: Batch) throws -> ShaderProgram {
+    if let cached = programs[batch] { return cached }
+    var parts = ["Stack.frag"]
+    let kinds = batch.layers
+    if kinds.contains(where: { if case .fused(let r) = $0 { r.keyed } else { false } }) {
+      parts.append("Key.frag")
+    }
+    if kinds.contains(where: { if case .fused(let r) = $0 { r.matted } else { false } }) {
+      parts.append("Matte.frag")
+    }
+    let files = try parts.map { name in
+      guard let file = ShaderSource.named(name) else { throw GPUError.shaderNotFound(name: name) }
+      return file
+    }
+    guard let vertex = ShaderSource.named("Fullscreen.vert") else {
+      throw GPUError.shaderNotFound(name: "Fullscreen.vert")
+    }
+    let program = try ShaderProgram(
+      context: context, vertex: vertex,
+      fragment: ShaderFile(
+        assembling: files, generated: StackCode.main(for: batch),
+        generatedName: "Stack.frag (generated part)"))
+    programs[batch] = program
+    return program
+  }
+
+  private func framebuffer(_ target: StackTarget, slot: Int) throws -> Framebuffer {
+    var list = targets[target] ?? []
+    while list.count <= slot {
+      // Luma: even and odd rows, four samples a texel; chroma: Cb and Cr, four a texel.
+      let texels = SIMD2(width / (target == .luma ? 4 : 8), height / 2)
+      list.append(
+        try Framebuffer(
+          textures: (0..<2).map { _ in
+            try Texture(context: context, width: texels.x, height: texels.y, format: .rgba8)
+          }))
+    }
+    targets[target] = list
+    return list[slot]
+  }
+}
+
+/// `Stack.frag`'s `Prepared` struct.
+struct PreparedUniforms: UniformGroup {
+  var origin: SIMD2<Float>
+  var opacity: Float
+
+  var uniformMembers: [(name: String, value: UniformValue)] {
+    [("origin", .vec2(origin)), ("opacity", .float(opacity))]
+  }
+}
+
+extension SIMD4 where Scalar == Double {
+  init(_ value: SIMD4<Int>) {
+    self.init(Double(value.x), Double(value.y), Double(value.z), Double(value.w))
+  }
+}

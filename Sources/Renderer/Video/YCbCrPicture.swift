@@ -1,0 +1,59 @@
+/// One composited frame's planes as the encoder gets them: 8-bit BT.709 limited-range Y′CbCr
+/// 4:2:0, rows without padding.
+struct YCbCrPicture {
+  let width: Int
+  let height: Int
+  var y: [UInt8]
+  var cb: [UInt8]
+  var cr: [UInt8]
+
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    y = [UInt8](repeating: 0, count: width * height)
+    cb = [UInt8](repeating: 0, count: width / 2 * (height / 2))
+    cr = cb
+  }
+
+  /// The picture as opaque RGBA rows, top first, as a player shows it: chroma interpolated
+  /// bilinearly between sample centres, then BT.709 limited range to R′G′B′.
+  func rgba() -> [UInt8] {
+    let w = LumaWeights.bt709
+    let chromaWidth = width / 2
+    let chromaHeight = height / 2
+    var result = [UInt8](repeating: 255, count: width * height * 4)
+    func chroma(_ plane: [UInt8], _ x: Double, _ y: Double) -> Double {
+      let x0 = min(max(Int(x.rounded(.down)), 0), chromaWidth - 1)
+      let y0 = min(max(Int(y.rounded(.down)), 0), chromaHeight - 1)
+      let x1 = min(x0 + 1, chromaWidth - 1)
+      let y1 = min(y0 + 1, chromaHeight - 1)
+      let fx = min(max(x - Double(x0), 0), 1)
+      let fy = min(max(y - Double(y0), 0), 1)
+      let top =
+        Double(plane[y0 * chromaWidth + x0]) * (1 - fx)
+        + Double(plane[y0 * chromaWidth + x1]) * fx
+      let bottom =
+        Double(plane[y1 * chromaWidth + x0]) * (1 - fx)
+        + Double(plane[y1 * chromaWidth + x1]) * fx
+      return top * (1 - fy) + bottom * fy
+    }
+    for row in 0..<height {
+      // The chroma sample centres lie at the centres of 2×2 pixel blocks.
+      let cy = (Double(row) + 0.5) / 2 - 0.5
+      for column in 0..<width {
+        let cx = (Double(column) + 0.5) / 2 - 0.5
+        let luma = (Double(y[row * width + column]) - 16) / 219
+        let cbValue = (chroma(cb, cx, cy) - 128) / 224
+        let crValue = (chroma(cr, cx, cy) - 128) / 224
+        let red = luma + 2 * (1 - w.kr) * crValue
+        let blue = luma + 2 * (1 - w.kb) * cbValue
+        let green = (luma - w.kr * red - w.kb * blue) / w.kg
+        let index = (row * width + column) * 4
+        for (channel, value) in [red, green, blue].enumerated() {
+          result[index + channel] = UInt8(min(max((value * 255).rounded(), 0), 255))
+        }
+      }
+    }
+    return result
+  }
+}
