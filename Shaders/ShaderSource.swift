@@ -4,9 +4,12 @@ public struct ShaderFile: Sendable, Hashable {
   public let name: String
   /// The GLSL source text, exactly as in the file, so driver line numbers match the file.
   public let text: String
-  /// For a shader assembled from several files, each part's name by GLSL source-string
-  /// number (what `#line line source` sets), so an error names the part it is in.
+  /// For a shader assembled from several files, each part's name: part `k` (from 0) is
+  /// numbered from line `k × partLines + 1`, so a driver's line number names its part.
   public let partNames: [String]
+
+  /// How many lines each part of an assembled shader may number.
+  public static let partLines = 10_000
 
   /// A shader file; tests and tools may build one from a string.
   public init(name: String, text: String) {
@@ -17,7 +20,8 @@ public struct ShaderFile: Sendable, Hashable {
 
   /// One shader from `parts` (embedded files, the first one's `#version` kept and the others'
   /// dropped) followed by `generated`, code made for one use, named `generatedName` in errors.
-  /// Each part keeps its own line numbers.
+  /// Each part's lines are numbered from its own multiple of `partLines` (`#line`; drivers
+  /// do not all honour GLSL's source-string numbers), so `part(ofLine:)` finds the file.
   public init(assembling parts: [ShaderFile], generated: String, generatedName: String) {
     var text = ""
     for (index, part) in parts.enumerated() {
@@ -27,12 +31,19 @@ public struct ShaderFile: Sendable, Hashable {
       }
       // Line 1 is the part's `#version`, which only the first line of a shader may hold.
       let body = part.text.drop { $0 != "\n" }.dropFirst()
-      text += "#line 2 \(index)\n" + body + (body.hasSuffix("\n") ? "" : "\n")
+      text += "#line \(index * Self.partLines + 2)\n" + body + (body.hasSuffix("\n") ? "" : "\n")
     }
-    text += "#line 1 \(parts.count)\n" + generated
+    text += "#line \(parts.count * Self.partLines + 1)\n" + generated
     name = parts.first?.name ?? generatedName
     self.text = text
     partNames = parts.map(\.name) + [generatedName]
+  }
+
+  /// The part a driver's line number is in, and the line in that part.
+  public func part(ofLine line: Int) -> (name: String, line: Int) {
+    let index = (line - 1) / Self.partLines
+    guard partNames.count > 1, partNames.indices.contains(index) else { return (name, line) }
+    return (partNames[index], line - index * Self.partLines)
   }
 }
 

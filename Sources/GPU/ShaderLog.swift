@@ -9,9 +9,6 @@ import Foundation
 struct ShaderLog: Equatable {
   /// The line of the first error, counted from 1 as in the file, if the log names one.
   let line: Int?
-  /// The source string the line is in (GLSL's `#line line source` sets it; 0 unless a shader
-  /// assembled from several files says otherwise).
-  let source: Int
   /// The first error's message, followed by any further lines of the log verbatim.
   let message: String
 
@@ -23,26 +20,24 @@ struct ShaderLog: Equatable {
       let first = Self.error(in: lines[index])
     else {
       line = nil
-      source = 0
       message = lines.isEmpty ? "the driver gave no log" : lines.joined(separator: "\n")
       return
     }
     line = first.line
-    source = first.source
     var rest = lines
     rest.remove(at: index)
     message = ([first.message] + rest).joined(separator: "\n")
   }
 
-  private static func error(in text: String) -> (source: Int, line: Int, message: String)? {
-    if let match = text.wholeMatch(of: #/(\d+):(\d+)\(\d+\):\s*error:\s*(.*)/#) {
-      return (Int(match.1) ?? 0, Int(match.2) ?? 0, String(match.3))
+  private static func error(in text: String) -> (line: Int, message: String)? {
+    if let match = text.wholeMatch(of: #/0:(\d+)\(\d+\):\s*error:\s*(.*)/#) {
+      return (Int(match.1) ?? 0, String(match.2))
     }
-    if let match = text.wholeMatch(of: #/(\d+)\((\d+)\)\s*:\s*error\s*[A-Z0-9]*\s*:\s*(.*)/#) {
-      return (Int(match.1) ?? 0, Int(match.2) ?? 0, String(match.3))
+    if let match = text.wholeMatch(of: #/\d+\((\d+)\)\s*:\s*error\s*[A-Z0-9]*\s*:\s*(.*)/#) {
+      return (Int(match.1) ?? 0, String(match.2))
     }
-    if let match = text.wholeMatch(of: #/ERROR:\s*(\d+):(\d+):\s*(.*)/#) {
-      return (Int(match.1) ?? 0, Int(match.2) ?? 0, String(match.3))
+    if let match = text.wholeMatch(of: #/ERROR:\s*\d+:(\d+):\s*(.*)/#) {
+      return (Int(match.1) ?? 0, String(match.2))
     }
     return nil
   }

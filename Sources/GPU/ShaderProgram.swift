@@ -229,9 +229,9 @@ public final class ShaderProgram {
     guard compiled == GL_TRUE else {
       let log = ShaderLog(parsing: shaderLog(shader))
       glDeleteShader(shader)
-      let part =
-        file.partNames.indices.contains(log.source) ? file.partNames[log.source] : file.name
-      throw GPUError.shaderCompile(file: part, line: log.line, message: log.message)
+      let part = log.line.map { file.part(ofLine: $0) }
+      throw GPUError.shaderCompile(
+        file: part?.name ?? file.name, line: part?.line, message: log.message)
     }
     return shader
   }

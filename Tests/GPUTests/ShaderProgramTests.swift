@@ -29,6 +29,58 @@ import Testing
     #expect(message.contains("undefinedColour"))
   }
 
+  @Test func anErrorInAnAssembledShaderNamesThePartAndItsOwnLine() throws {
+    let context = try GPUContext(platform: .surfaceless)
+    let vertex = try #require(ShaderSource.named("Fullscreen.vert"))
+    let first = ShaderFile(
+      name: "First.frag",
+      text: "#version 300 es\nprecision highp float;\nfloat one() { return 1.0; }\n")
+    let second = ShaderFile(
+      name: "Second.frag",
+      text: "#version 300 es\nprecision highp float;\n\nfloat two() { return missing; }\n")
+    let assembled = ShaderFile(
+      assembling: [first, second],
+      generated: "out vec4 color;\nvoid main() { color = vec4(one() + two()); }\n",
+      generatedName: "main (generated)")
+    let error = #expect(throws: GPUError.self) {
+      try ShaderProgram(context: context, vertex: vertex, fragment: assembled)
+    }
+    guard case .shaderCompile(let file, let line, let message) = error else {
+      Issue.record("expected a compile error, got \(String(describing: error))")
+      return
+    }
+    #expect(file == "Second.frag", "\(message)")
+    #expect(line == 4)
+    #expect(message.contains("missing"))
+  }
+
+  @Test func aDebugBuildRefusesToDrawWithAUniformLeftUnset() throws {
+    #if DEBUG
+      let context = try GPUContext(platform: .surfaceless)
+      let vertex = try #require(ShaderSource.named("Fullscreen.vert"))
+      let fragment = ShaderFile(
+        name: "Two.frag",
+        text: """
+          #version 300 es
+          precision highp float;
+          struct Pair { float a; float b; };
+          uniform Pair pair;
+          out vec4 color;
+          void main() { color = vec4(pair.a, pair.b, 0.0, 1.0); }
+          """)
+      let program = try ShaderProgram(context: context, vertex: vertex, fragment: fragment)
+      let target = try Framebuffer(context: context, width: 4, height: 4)
+      try program.setUniform("pair.a", Float(0.5))
+      #expect(throws: GPUError.uniformsNotSet(names: ["pair.b"], program: "Two.frag")) {
+        try program.draw(into: target)
+      }
+      try program.set(TestPair(a: 0.25, b: 0.75), as: "pair")
+      try program.draw(into: target)
+      let pixel = try target.readPixels()
+      #expect(pixel[0] == 64 && pixel[1] == 191)
+    #endif
+  }
+
   @Test func anUnknownShaderNameIsAnError() throws {
     let context = try GPUContext(platform: .surfaceless)
     #expect(throws: GPUError.shaderNotFound(name: "Missing.frag")) {
@@ -66,5 +118,14 @@ import Testing
       parsing: "0:3(1): warning: unused\n0:5(2): error: first\n0:6(2): error: second\n")
     #expect(parsed.line == 5)
     #expect(parsed.message == "first\n0:3(1): warning: unused\n0:6(2): error: second")
+  }
+}
+
+/// A typed value for `struct Pair { float a; float b; }`.
+struct TestPair: UniformGroup {
+  var a: Float
+  var b: Float
+  var uniformMembers: [(name: String, value: UniformValue)] {
+    [("a", .float(a)), ("b", .float(b))]
   }
 }
