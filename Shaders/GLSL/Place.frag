@@ -53,38 +53,11 @@ float wide(vec2 lowHigh) {
     return (lowHigh.x + lowHigh.y * 256.0) * (255.0 / 1023.0);
 }
 
-vec3 samplePlanar(sampler2D y, sampler2D cb, sampler2D cr, vec2 st) {
-    return vec3(texture(y, st).r, texture(cb, st).r, texture(cr, st).r);
-}
-
-vec3 sampleSemiPlanar(sampler2D y, sampler2D cbcr, vec2 st) {
-    return vec3(texture(y, st).r, texture(cbcr, st).rg);
-}
-
-vec3 samplePlanarWide(sampler2D y, sampler2D cb, sampler2D cr, vec2 st) {
-    return vec3(wide(texture(y, st).rg), wide(texture(cb, st).rg), wide(texture(cr, st).rg));
-}
-
-// Pixel-for-pixel placement: the picture's texel under `position`, and the same texel of a
-// plane subsampled by `shift` (log2, per axis). Unfiltered fetches cost llvmpipe a fraction of
+// Pixel-for-pixel placement: the picture's texel under `position`; a subsampled plane's is
+// this shifted right by its subsampling. Unfiltered fetches cost llvmpipe a fraction of
 // filtered ones, and at 1:1 scale filtering would only reproduce the texel anyway.
 ivec2 alignedTexel(vec2 position) {
     return clamp(ivec2(position - place.texelOrigin), ivec2(0), ivec2(place.lastTexel));
-}
-
-vec3 fetchPlanar(sampler2D y, sampler2D cb, sampler2D cr, ivec2 texel, ivec2 shift) {
-    ivec2 chroma = texel >> shift;
-    return vec3(texelFetch(y, texel, 0).r, texelFetch(cb, chroma, 0).r, texelFetch(cr, chroma, 0).r);
-}
-
-vec3 fetchSemiPlanar(sampler2D y, sampler2D cbcr, ivec2 texel) {
-    return vec3(texelFetch(y, texel, 0).r, texelFetch(cbcr, texel >> 1, 0).rg);
-}
-
-vec3 fetchPlanarWide(sampler2D y, sampler2D cb, sampler2D cr, ivec2 texel, ivec2 shift) {
-    ivec2 chroma = texel >> shift;
-    return vec3(wide(texelFetch(y, texel, 0).rg), wide(texelFetch(cb, chroma, 0).rg),
-                wide(texelFetch(cr, chroma, 0).rg));
 }
 
 // How much of the output pixels a sample stands for (a square of side 2 * halfSize around

@@ -15,8 +15,9 @@
 // fetches and multiply-adds here), or fused: an 8-bit 4:2:0 picture placed pixel for pixel
 // on the output is prepared inside this pass, from its planes as decoded, with its colour
 // maths folded into affine maps computed once on the CPU (FoldedLayerColor) and its key
-// (Key.frag) at chroma resolution, as ARCHITECTURE.md allows for 4:2:0 material. The result is
-// the same as preparing it first; it saves a pass over every pixel of a full-frame video.
+// computed once per picture at chroma resolution by a key pass (FusedKeyPass, which calls
+// Key.frag's `keyAlpha`), as ARCHITECTURE.md allows for 4:2:0 material. The result is the same
+// as preparing it first; it saves a pass over every pixel of a full-frame video.
 //
 // Blending Y'CbCr is blending R'G'B': "over" is a weighted average, and Y'CbCr is an affine
 // function of R'G'B'. `StackPass.swift` appends the layer uniforms, the samplers and `main`.

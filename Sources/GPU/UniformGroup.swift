@@ -9,8 +9,19 @@ public enum UniformValue: Equatable, Sendable {
   case mat3([Float])
 }
 
+/// One member of a GLSL struct uniform: its name in the struct, and its value.
+public struct UniformMember: Equatable, Sendable {
+  public var name: String
+  public var value: UniformValue
+
+  public init(_ name: String, _ value: UniformValue) {
+    self.name = name
+    self.value = value
+  }
+}
+
 /// A Swift struct that mirrors a GLSL struct: its members by their GLSL names, so a program's
 /// uniforms are set from one typed value rather than name by name (see `ShaderProgram.set`).
 public protocol UniformGroup {
-  var uniformMembers: [(name: String, value: UniformValue)] { get }
+  var uniformMembers: [UniformMember] { get }
 }

@@ -125,7 +125,7 @@ import Testing
 struct TestPair: UniformGroup {
   var a: Float
   var b: Float
-  var uniformMembers: [(name: String, value: UniformValue)] {
-    [("a", .float(a)), ("b", .float(b))]
+  var uniformMembers: [UniformMember] {
+    [UniformMember("a", .float(a)), UniformMember("b", .float(b))]
   }
 }

@@ -2,10 +2,11 @@ import GPU
 import RenderPlan
 import Shaders
 
-/// The key of a layer the stacking pass fuses: its alpha for each chroma sample (Key.frag's
-/// `keyAlpha`), four to an RGBA8 texel like the packed chroma planes, which the luma stacking
-/// pass interpolates for each luma sample (ARCHITECTURE.md: a matte at chroma resolution,
-/// sampled bilinearly). The chroma stacking pass keys each sample itself.
+/// The key of a layer the stacking pass fuses, once per picture: its alpha for each chroma
+/// sample (Key.frag's `keyAlpha`) and its spill excess, four to an RGBA8 texel like the packed
+/// chroma planes. The chroma stacking pass reads them as they are; the luma stacking pass
+/// interpolates the alpha for each luma sample (ARCHITECTURE.md: a matte at chroma resolution,
+/// sampled bilinearly) and takes each pixel's excess from its own chroma sample.
 final class FusedKeyPass {
   let program: ShaderProgram
 
@@ -21,13 +22,15 @@ final class FusedKeyPass {
       "uniform Fused layer;",
       "uniform Key key;",
       "uniform sampler2D cbPlane, crPlane;",
-      "out vec4 alphas;",
+      "layout(location = 0) out vec4 alphas;",
+      "layout(location = 1) out vec4 excesses;",
       "void main() {",
       "    ivec2 texel = ivec2(gl_FragCoord.xy);",
       "    vec4 cbs = texelFetch(cbPlane, texel, 0);",
       "    vec4 crs = texelFetch(crPlane, texel, 0);",
       "    for (int i = 0; i < 4; i++) {",
       "        alphas[i] = keyAlpha(key, fusedKeyChroma(layer, cbs[i], crs[i]));",
+      "        excesses[i] = spillExcess(layer, cbs[i], crs[i]);",
       "    }",
       "}",
     ]
@@ -38,7 +41,8 @@ final class FusedKeyPass {
         generatedName: "FusedKeyPass (generated)"))
   }
 
-  /// Writes `layer`'s key alphas into `target`, which has its packed chroma planes' size.
+  /// Writes `layer`'s key alphas (attachment 0) and spill excesses (attachment 1) into
+  /// `target`, which has its packed chroma planes' size.
   func run(_ layer: FusedLayer, key: KeyPlan, into target: Framebuffer) throws {
     try program.set(layer.uniforms(.chroma), as: "layer")
     try program.set(KeyEffect(key: key), as: "key")

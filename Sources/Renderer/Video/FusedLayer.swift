@@ -12,8 +12,8 @@ struct FusedLayer {
   struct Recipe: Hashable {
     var keyed: Bool
     var matted: Bool
-    /// Whether the output's Y′ depends on the layer's Cb and Cr (a key does; a source with
-    /// another matrix than the output's does): if not, the luma pass fetches no chroma.
+    /// Whether the output's Y′ depends on the layer's Cb and Cr (a source with another matrix
+    /// than the output's): if not, the luma pass fetches no chroma.
     var lumaNeedsChroma: Bool
     /// Whether the output's Cb and Cr depend on the layer's Y′ (only with another matrix): if
     /// not, the chroma pass fetches no luma.
@@ -27,12 +27,11 @@ struct FusedLayer {
   var size: SIMD2<Int>
   /// Y′, Cb and Cr, four samples a texel.
   var planes: PictureTextures
-  /// The key's alpha for each chroma sample, four a texel (`FusedKeyPass`).
-  var keyAlphas: Texture?
+  /// The key's alpha and spill excess for each chroma sample, four a texel (`FusedKeyPass`).
+  var keying: Framebuffer?
   /// The matte's Y′, four samples a texel.
   var matte: PictureTextures?
   var folded: FoldedLayerColor
-  var key: KeyPlan?
   var matteEffect: MatteEffect?
   var opacity: Double
 
@@ -85,19 +84,20 @@ struct FusedUniforms: UniformGroup {
   var folded: FoldedLayerColor
   var opacity: Double
 
-  var uniformMembers: [(name: String, value: UniformValue)] {
+  var uniformMembers: [UniformMember] {
     [
-      ("origin", .vec2(SIMD2(Float(origin.x), Float(origin.y)))),
-      ("size", .vec2(SIMD2(Float(size.x), Float(size.y)))),
-      ("toOutput", .mat3(folded.toOutput.matrix)),
-      ("outputOffset", .vec3(folded.toOutput.offset)),
-      ("keyCbRow", .vec3(SIMD3<Float>(folded.keyCbRow))),
-      ("keyCrRow", .vec3(SIMD3<Float>(folded.keyCrRow))),
-      ("keyOffset", .vec2(SIMD2(Float(folded.keyOffset.x), Float(folded.keyOffset.y)))),
-      ("spillRow", .vec3(SIMD3<Float>(folded.spillRow))),
-      ("spillOffset", .float(Float(folded.spillOffset))),
-      ("spillShift", .vec3(SIMD3<Float>(folded.spillShift))),
-      ("opacity", .float(Float(opacity))),
+      UniformMember("origin", .vec2(SIMD2(Float(origin.x), Float(origin.y)))),
+      UniformMember("size", .vec2(SIMD2(Float(size.x), Float(size.y)))),
+      UniformMember("toOutput", .mat3(folded.toOutput.matrix)),
+      UniformMember("outputOffset", .vec3(folded.toOutput.offset)),
+      UniformMember("keyCbRow", .vec3(SIMD3<Float>(folded.keyCbRow))),
+      UniformMember("keyCrRow", .vec3(SIMD3<Float>(folded.keyCrRow))),
+      UniformMember(
+        "keyOffset", .vec2(SIMD2(Float(folded.keyOffset.x), Float(folded.keyOffset.y)))),
+      UniformMember("spillRow", .vec3(SIMD3<Float>(folded.spillRow))),
+      UniformMember("spillOffset", .float(Float(folded.spillOffset))),
+      UniformMember("spillShift", .vec3(SIMD3<Float>(folded.spillShift))),
+      UniformMember("opacity", .float(Float(opacity))),
     ]
   }
 }

@@ -1,19 +1,18 @@
 import GPU
 import Media
-import RenderPlan
 import Shaders
 
 /// Prepares layers (see `PreparedLayer`): one program per kind of layer and pass, assembled
-/// from `Place.frag` and the effects the layer has (`Key.frag`, `Matte.frag`) with a
+/// from `Place.frag` and the files of the layer's effects (`PreparationEffect`) with a
 /// `prepared()` and `main` generated for exactly that kind.
 final class LayerPreparation {
   /// What a program is built for: fixed for a layer while its stream's format stays the same.
   struct Recipe: Hashable {
     var layout: PlaneLayout
-    var matteLayout: PlaneLayout?
-    var keyed: Bool
     /// Whether the picture lies pixel for pixel on the output (see `LayerGeometry`).
     var aligned: Bool
+    var planes: PlaceEffect.PlaneUse
+    var effects: [EffectCode]
     var target: StackTarget
   }
 
@@ -26,29 +25,32 @@ final class LayerPreparation {
     self.context = context
   }
 
-  /// Prepares `picture` (its planes already in `planes`) with its effects into `layer`, unless
-  /// `layer` already holds exactly this.
+  /// Prepares `content` (its picture's planes already in `planes`) with `effects`, in order,
+  /// into `layer`, unless `layer` already holds exactly this.
   func prepare(
-    _ content: PreparedLayer.Content, planes: PictureTextures, matte: PictureTextures?,
-    key: KeyPlan?, into layer: PreparedLayer
+    _ content: PreparedLayer.Content, planes: PictureTextures, effects: [any PreparationEffect],
+    into layer: PreparedLayer
   ) throws {
     if let held = layer.content, held.isSame(as: content) { return }
     let place = PlaceEffect(
       origin: SIMD2(layer.bounds.x, layer.bounds.y), geometry: content.geometry,
       picture: content.picture)
     for target in [StackTarget.luma, .chroma] {
+      let codes = effects.map(\.code)
       let recipe = Recipe(
-        layout: content.picture.layout, matteLayout: content.matte?.layout, keyed: key != nil,
-        aligned: content.geometry.isPixelAligned, target: target)
+        layout: content.picture.layout, aligned: content.geometry.isPixelAligned,
+        planes: place.planeUse(content.picture.layout, effects: codes, target: target),
+        effects: codes, target: target)
       let program = try self.program(recipe)
       try program.set(place, as: "place")
-      if let key { try program.set(KeyEffect(key: key), as: "key") }
-      if let matteFrame = content.matte { try program.set(MatteEffect(matteFrame), as: "matte") }
       var textures: [String: Texture] = [:]
       for (name, texture) in zip(PlaceEffect.planeSamplers(recipe.layout), planes.textures) {
         textures[name] = texture
       }
-      if let matte { textures[MatteEffect.sampler] = matte.textures[0] }
+      for effect in effects {
+        try program.set(effect, as: effect.code.uniformName)
+        textures.merge(effect.textures) { first, _ in first }
+      }
       // A plane the generated code never reads has no sampler left in the program.
       try program.draw(
         into: target == .luma ? layer.luma : layer.chroma,
@@ -61,8 +63,9 @@ final class LayerPreparation {
   private func program(_ recipe: Recipe) throws -> ShaderProgram {
     if let cached = programs[recipe] { return cached }
     var parts = ["Place.frag"]
-    if recipe.keyed { parts.append("Key.frag") }
-    if recipe.matteLayout != nil { parts.append("Matte.frag") }
+    for file in recipe.effects.map(\.file) where !parts.contains(file) {
+      parts.append(file)
+    }
     let files = try parts.map { name in
       guard let file = ShaderSource.named(name) else { throw GPUError.shaderNotFound(name: name) }
       return file
@@ -83,19 +86,19 @@ final class LayerPreparation {
 
   /// The samplers, `prepared()` and `main` for `recipe`.
   static func generatedMain(for recipe: Recipe) -> String {
-    var samplers = PlaceEffect.planeSamplers(recipe.layout)
-    if recipe.matteLayout != nil { samplers.append(MatteEffect.sampler) }
+    let samplers = PlaceEffect.planeSamplers(recipe.layout) + recipe.effects.flatMap(\.samplers)
     var lines = ["uniform sampler2D \(samplers.joined(separator: ", "));"]
-    if recipe.keyed { lines.append("uniform Key key;") }
-    if recipe.matteLayout != nil { lines.append("uniform Matte matte;") }
+    for effect in recipe.effects {
+      lines.append("uniform \(effect.structName) \(effect.uniformName);")
+    }
     let outputs = recipe.target == .luma ? 2 : 3
     for location in 0..<outputs {
       lines.append("layout(location = \(location)) out vec4 prepared\(location);")
     }
     // The layer at an output position: its Y'CbCr in the output's encoding, and alpha.
-    var body = PlaceEffect.sampleLines(recipe.layout, aligned: recipe.aligned)
-    if recipe.keyed { body += KeyEffect.preparationLines }
-    if let matte = recipe.matteLayout { body += MatteEffect.preparationLines(matte) }
+    let body =
+      PlaceEffect.sampleLines(recipe.layout, aligned: recipe.aligned, use: recipe.planes)
+      + recipe.effects.flatMap(\.lines)
     lines += [
       "vec4 prepared(vec2 position, float halfSize) {",
       "    vec2 q = unrotated(position);",

@@ -14,8 +14,8 @@ final class LayerSlot {
   /// The picture's planes four samples a texel, for fusing.
   private var packedPlanes: PictureTextures?
   private var packedMatte: PictureTextures?
-  /// A fused keyed layer's key alphas, and the picture they are for.
-  private var heldKeyAlphas: (picture: DecodedFrame, target: Framebuffer)?
+  /// A fused keyed layer's key alphas and spill excesses, and the picture they are for.
+  private var heldKeying: (picture: DecodedFrame, target: Framebuffer)?
 
   init(style: LayerStyle) {
     self.style = style
@@ -46,18 +46,26 @@ final class LayerSlot {
       layer = try PreparedLayer(context: context, bounds: bounds)
       prepared = layer
     }
-    let content = PreparedLayer.Content(
-      picture: draw.picture, matte: draw.matte, geometry: geometry)
-    if let held = layer.content, held.isSame(as: content) {
-      return .prepared(layer, opacity: draw.state.opacity)
-    }
     let planes = try Self.textures(
       &self.planes, for: draw.picture, context: context, planes: nil, packed: false)
     let matte = try draw.matte.map {
       try Self.textures(&self.matte, for: $0, context: context, planes: 1, packed: false)
     }
-    try preparation.prepare(content, planes: planes, matte: matte, key: style.key, into: layer)
+    let effects = effects(for: draw, matteLuma: matte?.textures[0])
+    let content = PreparedLayer.Content(
+      picture: draw.picture, matte: draw.matte, geometry: geometry,
+      effects: effects.map(\.uniformMembers))
+    try preparation.prepare(content, planes: planes, effects: effects, into: layer)
     return .prepared(layer, opacity: draw.state.opacity)
+  }
+
+  /// The effects `draw`'s preparation applies after placing its picture, in order: the key
+  /// (which needs the picture's own colour), then the matte.
+  func effects(for draw: LayerDraw, matteLuma: Texture?) -> [any PreparationEffect] {
+    var effects: [any PreparationEffect] = []
+    if let key = style.key { effects.append(KeyEffect(key: key)) }
+    if let matte = draw.matte { effects.append(MatteEffect(matte, luma: matteLuma)) }
+    return effects
   }
 
   /// The layer to fuse into this frame's stacking pass (see `FusedLayer.canFuse`).
@@ -81,41 +89,42 @@ final class LayerSlot {
     var layer = FusedLayer(
       recipe: FusedLayer.Recipe(
         keyed: keyed, matted: matte != nil,
-        lumaNeedsChroma: keyed || abs(m[3]) > tiny || abs(m[6]) > tiny,
+        lumaNeedsChroma: abs(m[3]) > tiny || abs(m[6]) > tiny,
         chromaNeedsLuma: abs(m[1]) > tiny || abs(m[2]) > tiny),
       position: SIMD2(Int(place.x), Int(place.y)), size: SIMD2(picture.width, picture.height),
-      planes: planes, keyAlphas: nil, matte: matte, folded: folded, key: style.key,
-      matteEffect: draw.matte.map(MatteEffect.init), opacity: draw.state.opacity)
+      planes: planes, keying: nil, matte: matte, folded: folded,
+      matteEffect: draw.matte.map { MatteEffect($0, luma: nil) }, opacity: draw.state.opacity)
     if let key = style.key {
-      layer.keyAlphas = try keyAlphas(of: layer, key: key, picture: picture, keyPass: keyPass)
+      layer.keying = try keying(of: layer, key: key, picture: picture, keyPass: keyPass)
     }
     return .fused(layer)
   }
 
-  /// The key alphas of `picture`, computed once per picture.
-  private func keyAlphas(
+  /// The key alphas and spill excesses of `picture`, computed once per picture.
+  private func keying(
     of layer: FusedLayer, key: KeyPlan, picture: DecodedFrame,
     keyPass: () throws -> FusedKeyPass
-  ) throws -> Texture {
+  ) throws -> Framebuffer {
     let chroma = layer.planes.textures[1]
-    if let held = heldKeyAlphas, held.picture === picture, held.target.width == chroma.width,
-      held.target.height == chroma.height
-    {
-      return held.target.texture
+    let fits = { (target: Framebuffer) in
+      target.width == chroma.width && target.height == chroma.height
+    }
+    if let held = heldKeying, held.picture === picture, fits(held.target) {
+      return held.target
     }
     let target =
-      if let held = heldKeyAlphas, held.target.width == chroma.width,
-        held.target.height == chroma.height
-      {
+      if let held = heldKeying, fits(held.target) {
         held.target
       } else {
         try Framebuffer(
-          context: layer.planes.textures[0].context, width: chroma.width, height: chroma.height,
-          format: .rgba8)
+          textures: (0..<2).map { _ in
+            try Texture(
+              context: chroma.context, width: chroma.width, height: chroma.height, format: .rgba8)
+          })
       }
     try keyPass().run(layer, key: key, into: target)
-    heldKeyAlphas = (picture, target)
-    return target.texture
+    heldKeying = (picture, target)
+    return target
   }
 
   /// `cache` when it fits `frame`, else new textures for it (kept in `cache`), holding `frame`.

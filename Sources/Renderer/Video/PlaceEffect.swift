@@ -24,24 +24,23 @@ struct PlaceEffect: UniformGroup {
     lastTexel = SIMD2(picture.width - 1, picture.height - 1)
   }
 
-  var uniformMembers: [(name: String, value: UniformValue)] {
+  var uniformMembers: [UniformMember] {
     let encode = ColorConversion.toOutput
     return [
-      ("origin", .vec2(SIMD2(Float(origin.x), Float(origin.y)))),
-      ("xRow", .vec3(SIMD3<Float>(geometry.xRow))),
-      ("yRow", .vec3(SIMD3<Float>(geometry.yRow))),
-      ("sRow", .vec3(SIMD3<Float>(geometry.sRow))),
-      ("tRow", .vec3(SIMD3<Float>(geometry.tRow))),
-      ("clip", .vec4(SIMD4<Float>(geometry.clip))),
-      ("toRGB", .mat3(toRGB.matrix)),
-      ("rgbOffset", .vec3(toRGB.offset)),
-      ("encodeMatrix", .mat3(encode.matrix)),
-      ("encodeOffset", .vec3(encode.offset)),
-      (
-        "texelOrigin",
-        .vec2(SIMD2(Float(geometry.picture.x), Float(geometry.picture.y)))
+      UniformMember("origin", .vec2(SIMD2(Float(origin.x), Float(origin.y)))),
+      UniformMember("xRow", .vec3(SIMD3<Float>(geometry.xRow))),
+      UniformMember("yRow", .vec3(SIMD3<Float>(geometry.yRow))),
+      UniformMember("sRow", .vec3(SIMD3<Float>(geometry.sRow))),
+      UniformMember("tRow", .vec3(SIMD3<Float>(geometry.tRow))),
+      UniformMember("clip", .vec4(SIMD4<Float>(geometry.clip))),
+      UniformMember("toRGB", .mat3(toRGB.matrix)),
+      UniformMember("rgbOffset", .vec3(toRGB.offset)),
+      UniformMember("encodeMatrix", .mat3(encode.matrix)),
+      UniformMember("encodeOffset", .vec3(encode.offset)),
+      UniformMember(
+        "texelOrigin", .vec2(SIMD2(Float(geometry.picture.x), Float(geometry.picture.y)))
       ),
-      ("lastTexel", .vec2(SIMD2(Float(lastTexel.x), Float(lastTexel.y)))),
+      UniformMember("lastTexel", .vec2(SIMD2(Float(lastTexel.x), Float(lastTexel.y)))),
     ]
   }
 
@@ -52,17 +51,33 @@ struct PlaceEffect: UniformGroup {
     (0..<layout.planeCount).map { "plane\($0)" }
   }
 
+  /// Which of a Y′CbCr picture's planes a preparation pass reads.
+  enum PlaneUse: Hashable {
+    case all
+    /// Y′ alone: the luma pass of a layer whose output Y′ does not depend on its Cb and Cr
+    /// (the same matrix as the output's) and that nothing keys by colour.
+    case luma
+    /// Cb and Cr alone: the chroma pass of a layer nothing keys by colour (the output's Cb
+    /// and Cr never depend on Y′: R′, G′ and B′ all move one for one with it).
+    case chroma
+  }
+
   /// The lines of `prepared()` that set `rgb` (and for pictures with alpha multiply `alpha`)
   /// from the picture at this position: unfiltered fetches of one texel for a pixel-aligned
-  /// picture, filtered samples at `st` otherwise.
-  static func sampleLines(_ layout: PlaneLayout, aligned: Bool) -> [String] {
+  /// picture, filtered samples at `st` otherwise. A plane `use` leaves out is not read; its
+  /// neutral value stands in, which the pass's output does not depend on.
+  static func sampleLines(_ layout: PlaneLayout, aligned: Bool, use: PlaneUse) -> [String] {
     let plane = planeSamplers(layout)
     let (shiftX, shiftY) = layout.chromaShift
-    let shift = "ivec2(\(shiftX), \(shiftY))"
     var lines: [String] = []
     if aligned { lines.append("ivec2 texel = alignedTexel(q);") }
     let fetch = { (sampler: String) in
       aligned ? "texelFetch(\(sampler), texel, 0)" : "texture(\(sampler), st)"
+    }
+    let chromaFetch = { (sampler: String) in
+      aligned
+        ? "texelFetch(\(sampler), texel >> ivec2(\(shiftX), \(shiftY)), 0)"
+        : "texture(\(sampler), st)"
     }
     switch layout {
     case .rgba8:
@@ -78,25 +93,37 @@ struct PlaceEffect: UniformGroup {
         "alpha *= picture.a;",
       ]
     case .nv12:
-      lines.append(
-        aligned
-          ? "vec3 rgb = toRGB(fetchSemiPlanar(\(plane[0]), \(plane[1]), texel));"
-          : "vec3 rgb = toRGB(sampleSemiPlanar(\(plane[0]), \(plane[1]), st));")
+      let y = use == .chroma ? "0.5" : "\(fetch(plane[0])).r"
+      let cbcr = use == .luma ? "vec2(0.5)" : "\(chromaFetch(plane[1])).rg"
+      lines.append("vec3 rgb = toRGB(vec3(\(y), \(cbcr)));")
     case .yuv420p10, .yuv422p10, .yuv444p10:
-      lines.append(
-        aligned
-          ? "vec3 rgb = toRGB(fetchPlanarWide(\(plane[0]), \(plane[1]), \(plane[2]), texel, \(shift)));"
-          : "vec3 rgb = toRGB(samplePlanarWide(\(plane[0]), \(plane[1]), \(plane[2]), st));")
+      let y = use == .chroma ? "0.5" : "wide(\(fetch(plane[0])).rg)"
+      let cb = use == .luma ? "0.5" : "wide(\(chromaFetch(plane[1])).rg)"
+      let cr = use == .luma ? "0.5" : "wide(\(chromaFetch(plane[2])).rg)"
+      lines.append("vec3 rgb = toRGB(vec3(\(y), \(cb), \(cr)));")
     case .yuv420p8, .yuv422p8, .yuv444p8, .yuva420p8, .yuva444p8:
-      lines.append(
-        aligned
-          ? "vec3 rgb = toRGB(fetchPlanar(\(plane[0]), \(plane[1]), \(plane[2]), texel, \(shift)));"
-          : "vec3 rgb = toRGB(samplePlanar(\(plane[0]), \(plane[1]), \(plane[2]), st));")
+      let y = use == .chroma ? "0.5" : "\(fetch(plane[0])).r"
+      let cb = use == .luma ? "0.5" : "\(chromaFetch(plane[1])).r"
+      let cr = use == .luma ? "0.5" : "\(chromaFetch(plane[2])).r"
+      lines.append("vec3 rgb = toRGB(vec3(\(y), \(cb), \(cr)));")
     }
     if layout == .yuva420p8 || layout == .yuva444p8 {
       lines.append("alpha *= \(fetch(plane[3])).r;")
     }
     return lines
+  }
+
+  /// Which planes the pass writing `target` needs, for a picture with `layout` whose
+  /// preparation applies `effects`.
+  func planeUse(_ layout: PlaneLayout, effects: [EffectCode], target: StackTarget) -> PlaneUse {
+    guard !layout.isRGB, !effects.contains(where: \.readsColor) else { return .all }
+    switch target {
+    case .chroma: return .chroma
+    case .luma:
+      // Column-major: Y′ out's weights for Cb and Cr are entries 3 and 6.
+      let m = ColorConversion.toOutput.after(toRGB).matrix
+      return abs(m[3]) < 1e-6 && abs(m[6]) < 1e-6 ? .luma : .all
+    }
   }
 }
 

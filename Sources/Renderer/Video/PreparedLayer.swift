@@ -17,14 +17,18 @@ final class PreparedLayer {
   /// What the textures hold, or nil before the first preparation.
   var content: Content?
 
-  /// The inputs of one preparation: the same pictures and geometry give the same textures.
+  /// The inputs of one preparation: the same pictures, geometry and effect settings give the
+  /// same textures.
   struct Content {
     var picture: DecodedFrame
     var matte: DecodedFrame?
     var geometry: LayerGeometry
+    /// Each effect's uniform values, in order.
+    var effects: [[UniformMember]]
 
     func isSame(as other: Content) -> Bool {
       picture === other.picture && matte === other.matte && geometry == other.geometry
+        && effects == other.effects
     }
   }
 

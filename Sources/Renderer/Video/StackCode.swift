@@ -1,6 +1,6 @@
 /// The part of a stacking program `StackPass` generates for one batch: each layer's uniforms
 /// and samplers, and a `main` that blends them bottom first. Appended to `Stack.frag` (and
-/// `Key.frag`, `Matte.frag` when a fused layer needs them).
+/// `Matte.frag` when a fused layer needs it).
 enum StackCode {
   static func main(for batch: StackPass.Batch) -> String {
     var lines: [String] = []
@@ -52,10 +52,9 @@ enum StackCode {
       ]
     case .fused(let recipe):
       var lines = ["uniform Fused \(name);"]
-      if recipe.keyed { lines.append("uniform Key \(name)Key;") }
       if recipe.matted { lines.append("uniform Matte \(name)Matte;") }
       var samplers = ["Y", "Cb", "Cr"]
-      if recipe.keyed { samplers.append("KeyAlpha") }
+      if recipe.keyed { samplers += ["KeyAlpha", "Excess"] }
       if recipe.matted { samplers.append("MatteY") }
       lines.append("uniform sampler2D \(samplers.map { name + $0 }.joined(separator: ", "));")
       return lines
@@ -126,8 +125,8 @@ enum StackCode {
         "keyAlphas(\(layer)KeyAlpha, \(layer), t, keyTop, keyBottom);",
         "topA *= keyTop;",
         "bottomA *= keyBottom;",
-        "vec4 excess = vec2(spillExcess(\(layer), cbPair.x, crPair.x), "
-          + "spillExcess(\(layer), cbPair.y, crPair.y)).xxyy;",
+        "vec4 excesses = texelFetch(\(layer)Excess, ivec2(t.x >> 1, t.y), 0);",
+        "vec4 excess = (t.x & 1) == 0 ? excesses.xxyy : excesses.zzww;",
         "topY += \(layer).spillShift.x * excess;",
         "bottomY += \(layer).spillShift.x * excess;",
       ]
@@ -169,12 +168,10 @@ enum StackCode {
       "vec4 a = vec4(\(layer).opacity);",
     ]
     if recipe.keyed {
+      // Alpha and spill excess as the key pass computed them for these samples.
       lines += [
-        "vec4 excess;",
-        "for (int i = 0; i < 4; i++) {",
-        "    a[i] *= keyAlpha(\(layer)Key, fusedKeyChroma(\(layer), cbs[i], crs[i]));",
-        "    excess[i] = spillExcess(\(layer), cbs[i], crs[i]);",
-        "}",
+        "a *= texelFetch(\(layer)KeyAlpha, t, 0);",
+        "vec4 excess = texelFetch(\(layer)Excess, t, 0);",
         "outCb += \(layer).spillShift.y * excess;",
         "outCr += \(layer).spillShift.z * excess;",
       ]

@@ -48,8 +48,9 @@ final class StackPass {
       case (.prepared, .luma): 2
       case (.prepared, .chroma): 3
       case (.fused(let r), .luma):
-        1 + (r.lumaNeedsChroma ? 2 : 0) + (r.keyed ? 1 : 0) + (r.matted ? 1 : 0)
-      case (.fused(let r), .chroma): 2 + (r.chromaNeedsLuma ? 1 : 0) + (r.matted ? 1 : 0)
+        1 + (r.lumaNeedsChroma ? 2 : 0) + (r.keyed ? 2 : 0) + (r.matted ? 1 : 0)
+      case (.fused(let r), .chroma):
+        2 + (r.chromaNeedsLuma ? 1 : 0) + (r.keyed ? 2 : 0) + (r.matted ? 1 : 0)
       }
     }
   }
@@ -130,8 +131,7 @@ final class StackPass {
       layers: layers.map(\.kind), target: target, readsPrevious: previous != nil)
     let program = try self.program(batch)
     try program.setIfActive(
-      "background",
-      .vec3(SIMD3(Float(background.x), Float(background.y), Float(background.z))))
+      "background", .vec3(SIMD3(Float(background.x), Float(background.y), Float(background.z))))
     var textures: [String: Texture] = [:]
     for (index, layer) in layers.enumerated() {
       let name = "layer\(index)"
@@ -153,12 +153,14 @@ final class StackPass {
         }
       case .fused(let fused):
         try program.set(fused.uniforms(target), as: name)
-        if let key = fused.key { try program.set(KeyEffect(key: key), as: name + "Key") }
         if let matte = fused.matteEffect { try program.set(matte, as: name + "Matte") }
         textures[name + "Y"] = fused.planes.textures[0]
         textures[name + "Cb"] = fused.planes.textures[1]
         textures[name + "Cr"] = fused.planes.textures[2]
-        if let alphas = fused.keyAlphas { textures[name + "KeyAlpha"] = alphas }
+        if let keying = fused.keying {
+          textures[name + "KeyAlpha"] = keying.textures[0]
+          textures[name + "Excess"] = keying.textures[1]
+        }
         if let matte = fused.matte { textures[name + "MatteY"] = matte.textures[0] }
       }
     }
@@ -176,9 +178,6 @@ final class StackPass {
     if let cached = programs[batch] { return cached }
     var parts = ["Stack.frag"]
     let kinds = batch.layers
-    if kinds.contains(where: { if case .fused(let r) = $0 { r.keyed } else { false } }) {
-      parts.append("Key.frag")
-    }
     if kinds.contains(where: { if case .fused(let r) = $0 { r.matted } else { false } }) {
       parts.append("Matte.frag")
     }
@@ -219,8 +218,8 @@ struct PreparedUniforms: UniformGroup {
   var origin: SIMD2<Float>
   var opacity: Float
 
-  var uniformMembers: [(name: String, value: UniformValue)] {
-    [("origin", .vec2(origin)), ("opacity", .float(opacity))]
+  var uniformMembers: [UniformMember] {
+    [UniformMember("origin", .vec2(origin)), UniformMember("opacity", .float(opacity))]
   }
 }
 
