@@ -78,9 +78,12 @@ struct LayerGeometry: Equatable {
         center.x + cosine * (x - center.x) - sine * (y - center.y),
         center.y + sine * (x - center.x) + cosine * (y - center.y))
     }
-    bounds = SIMD4(
-      corners.map(\.x).min()!, corners.map(\.y).min()!, corners.map(\.x).max()!,
-      corners.map(\.y).max()!)
+    bounds = corners.dropFirst().reduce(
+      SIMD4(corners[0].x, corners[0].y, corners[0].x, corners[0].y)
+    ) { box, corner in
+      SIMD4(
+        min(box.x, corner.x), min(box.y, corner.y), max(box.z, corner.x), max(box.w, corner.y))
+    }
 
     // u, v: 0…1 across the displayed picture.
     let u = SIMD3(1 / pw, 0, -px / pw)

@@ -40,7 +40,10 @@ final class LayerSlot {
     }
     let context = preparation.context
     let layer: PreparedLayer
-    if let existing = prepared, existing.bounds == bounds {
+    if let existing = prepared,
+      existing.size == SIMD2(bounds.z - bounds.x, bounds.w - bounds.y)
+    {
+      existing.move(to: bounds)
       layer = existing
     } else {
       layer = try PreparedLayer(context: context, bounds: bounds)

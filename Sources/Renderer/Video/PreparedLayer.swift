@@ -9,7 +9,7 @@ import Media
 final class PreparedLayer {
   /// x0, y0, x1, y1 in output pixels: x on multiples of 8 and y on multiples of 2, so the
   /// box lies on whole texels of the luma and chroma textures and of the stacking targets.
-  let bounds: SIMD4<Int>
+  private(set) var bounds: SIMD4<Int>
   /// Y′·α (attachment 0) and α (attachment 1): (x1 − x0) / 4 × (y1 − y0) texels.
   let luma: Framebuffer
   /// Cb·α, Cr·α and α at chroma resolution: (x1 − x0) / 8 × (y1 − y0) / 2 texels.
@@ -47,6 +47,18 @@ final class PreparedLayer {
       textures: (0..<3).map { _ in
         try Texture(context: context, width: width / 8, height: height / 2, format: .rgba8)
       })
+  }
+
+  /// The size of the bounds: what the textures are made for.
+  var size: SIMD2<Int> { SIMD2(bounds.z - bounds.x, bounds.w - bounds.y) }
+
+  /// Moves the textures to `bounds` of the same size (a layer that moves keeps its textures);
+  /// what they hold is no longer prepared.
+  func move(to bounds: SIMD4<Int>) {
+    precondition(SIMD2(bounds.z - bounds.x, bounds.w - bounds.y) == size, "a move keeps the size")
+    guard bounds != self.bounds else { return }
+    self.bounds = bounds
+    content = nil
   }
 
   /// The bounding box of `geometry` on the 8×2 grid, cut to a `width` × `height` frame (its
