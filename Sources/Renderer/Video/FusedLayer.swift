@@ -49,7 +49,8 @@ struct FusedLayer {
     let place = geometry.picture
     let whole = SIMD4(place.x, place.y, place.x + place.z, place.y + place.w)
     guard picture.layout == .yuv420p8, picture.width % 8 == 0, picture.height % 2 == 0,
-      geometry.isPixelAligned, geometry.clip == whole, Int(place.x).isMultiple(of: 8),
+      geometry.isPixelAligned, place.x.isFinite, place.y.isFinite, abs(place.x) < 1e9,
+      abs(place.y) < 1e9, geometry.clip == whole, Int(place.x).isMultiple(of: 8),
       Int(place.y).isMultiple(of: 2), rowsPack(picture, planes: 3)
     else { return false }
     guard let matte else { return true }

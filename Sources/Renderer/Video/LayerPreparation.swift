@@ -32,6 +32,8 @@ final class LayerPreparation {
     into layer: PreparedLayer
   ) throws {
     if let held = layer.content, held.isSame(as: content) { return }
+    // Until both passes are done the textures hold neither the old content nor the new.
+    layer.content = nil
     let place = PlaceEffect(
       origin: SIMD2(layer.bounds.x, layer.bounds.y), geometry: content.geometry,
       picture: content.picture)

@@ -21,6 +21,16 @@ final class LayerSlot {
     self.style = style
   }
 
+  /// Lets go of every texture and picture the slot holds.
+  func release() {
+    planes = nil
+    matte = nil
+    prepared = nil
+    packedPlanes = nil
+    packedMatte = nil
+    heldKeying = nil
+  }
+
   /// The geometry of `draw`'s picture in its state.
   func geometry(_ draw: LayerDraw) -> LayerGeometry {
     LayerGeometry(

@@ -48,6 +48,7 @@ final class PictureTextures {
   /// Uploads `frame`'s planes, unless they are already there.
   func upload(_ frame: DecodedFrame) throws {
     guard uploaded !== frame else { return }
+    uploaded = nil
     for (plane, texture) in textures.enumerated() {
       try frame.withPlane(plane) { bytes, bytesPerRow, _, _ in
         try texture.upload(bytes, bytesPerRow: bytesPerRow)

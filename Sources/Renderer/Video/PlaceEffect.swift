@@ -74,10 +74,12 @@ struct PlaceEffect: UniformGroup {
     let fetch = { (sampler: String) in
       aligned ? "texelFetch(\(sampler), texel, 0)" : "texture(\(sampler), st)"
     }
+    // Subsampled chroma is interpolated even for an aligned picture, so a key's edge is as
+    // smooth as a fused layer's wherever the layer is; at a chroma sample's own centre (the
+    // chroma pass of a layer on the 2×2 grid) filtering gives the sample itself.
     let chromaFetch = { (sampler: String) in
-      aligned
-        ? "texelFetch(\(sampler), texel >> ivec2(\(shiftX), \(shiftY)), 0)"
-        : "texture(\(sampler), st)"
+      aligned && shiftX == 0 && shiftY == 0
+        ? "texelFetch(\(sampler), texel, 0)" : "texture(\(sampler), st)"
     }
     switch layout {
     case .rgba8:

@@ -100,12 +100,25 @@ final class VideoCompositor {
 
   /// Each draw as the stacking pass reads it: fused where it can be, else prepared (only if
   /// what it shows changed); a layer wholly off the frame is left out.
+  ///
+  /// A layer's frames are one run, so a slot not drawn on this frame is done with (or not yet
+  /// begun): its textures are let go, and GPU memory holds only the layers on the frame.
   private func stackLayers(_ draws: [LayerDraw]) throws -> [StackLayer] {
-    try draws.compactMap { draw in
+    let drawn = Set(draws.map(\.layer))
+    for (index, slot) in slots.enumerated() where !drawn.contains(index) {
+      slot.release()
+    }
+    return try draws.compactMap { draw in
       let slot = slots[draw.layer]
+      let geometry = slot.geometry(draw)
       if fusing,
-        FusedLayer.canFuse(picture: draw.picture, matte: draw.matte, geometry: slot.geometry(draw))
+        FusedLayer.canFuse(picture: draw.picture, matte: draw.matte, geometry: geometry)
       {
+        // Wholly off the frame: nothing to upload or key.
+        let place = geometry.picture
+        guard place.x < Double(stackWidth), place.y < Double(height), place.x + place.z > 0,
+          place.y + place.w > 0
+        else { return nil }
         return try slot.fuse(draw, context: context, keyPass: fusedKeyPass)
       }
       return try slot.prepare(draw, width: stackWidth, height: height, using: preparation)

@@ -105,6 +105,57 @@ struct CompositorPathsTests {
     }
   }
 
+  @Test(
+    "fused and prepared agree at the frame's edges: pictures partly off the frame, a width not a multiple of 8, more layers on one spot than one pass holds"
+  )
+  func fusedMatchesPreparedAtEdges() throws {
+    try withScratchFolder { folder in
+      // 212 is even but not a multiple of 8: the stacking targets are padded.
+      let (width, height) = (212, 120)
+      let clip = try Self.frame(
+        "clip", in: folder, size: "128x64", lum: "40+X", cb: "90+X/2", cr: "160-Y")
+      let context = try GPUContext(platform: .surfaceless)
+      var draws = [
+        // Off the left and top edges, and off the right and bottom ones.
+        LayerDraw(layer: 0, picture: clip, matte: nil, state: Self.state(-16, -2, 128, 64)),
+        LayerDraw(
+          layer: 1, picture: clip, matte: nil, state: Self.state(152, 80, 128, 64, opacity: 0.7)),
+        // Wholly off the frame.
+        LayerDraw(layer: 2, picture: clip, matte: nil, state: Self.state(400, 0, 128, 64)),
+      ]
+      // Translucent layers stacked on one spot, more than one pass's texture units hold.
+      let count = context.maxTextureImageUnits
+      for index in 0..<count {
+        draws.append(
+          LayerDraw(
+            layer: 3 + index, picture: clip, matte: nil,
+            state: Self.state(8 * (index % 4), 2 * (index % 3) + 30, 128, 64, opacity: 0.3)))
+      }
+      let styles = [LayerStyle](repeating: Self.style(), count: draws.count)
+      let fused = VideoCompositor(
+        context: context, width: width, height: height,
+        background: RGBColor(red: 20, green: 90, blue: 200),
+        styles: styles, fusing: true)
+      let prepared = VideoCompositor(
+        context: context, width: width, height: height,
+        background: RGBColor(red: 20, green: 90, blue: 200),
+        styles: styles, fusing: false)
+      let a = try fused.composite(draws)
+      let b = try prepared.composite(draws)
+      #expect(fused.preparations == 0)
+      let difference = Self.largestDifference(a, b)
+      #expect(difference <= 2, "largest difference \(difference) codes")
+      // The background shows where no layer is: the bottom-left corner.
+      let background =
+        ColorConversion.toOutput.apply(ColorConversion.rgb(RGBColor(red: 20, green: 90, blue: 200)))
+        * 255
+      #expect(abs(Int(a.y[(height - 1) * width]) - Int(background.x.rounded())) <= 1)
+      // The top-left pixel is the first layer's picture at (16, 2): Y' 40 + 16 = 56, under
+      // the stack of translucent layers, which do not reach it.
+      #expect(abs(Int(a.y[0]) - 56) <= 1, "\(a.y[0])")
+    }
+  }
+
   @Test("a still and a held frame are prepared once; a fade only restacks; a move prepares again")
   func preparedOncePerChange() throws {
     let red = try DecodedFrame.rgba(
