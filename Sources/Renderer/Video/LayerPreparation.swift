@@ -54,9 +54,15 @@ final class LayerPreparation {
         textures.merge(effect.textures) { first, _ in first }
       }
       // A plane the generated code never reads has no sampler left in the program.
+      // Only the bounds' part of textures that may be larger.
+      let size = layer.size
+      let region =
+        target == .luma
+        ? SIMD4(0, 0, Int32(size.x / 4), Int32(size.y))
+        : SIMD4(0, 0, Int32(size.x / 8), Int32(size.y / 2))
       try program.draw(
         into: target == .luma ? layer.luma : layer.chroma,
-        textures: textures.filter { program.uniformLocation($0.key) != nil })
+        textures: textures.filter { program.uniformLocation($0.key) != nil }, region: region)
     }
     layer.content = content
     count += 1

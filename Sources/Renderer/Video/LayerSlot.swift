@@ -50,13 +50,15 @@ final class LayerSlot {
     }
     let context = preparation.context
     let layer: PreparedLayer
-    if let existing = prepared,
-      existing.size == SIMD2(bounds.z - bounds.x, bounds.w - bounds.y)
-    {
+    if let existing = prepared, existing.fits(bounds) {
       existing.move(to: bounds)
       layer = existing
     } else {
-      layer = try PreparedLayer(context: context, bounds: bounds)
+      // Grown to hold both the old and the new size, so a layer whose bounds change size
+      // (sliding in over the frame's edge) makes new textures only a few times.
+      let size = SIMD2(bounds.z - bounds.x, bounds.w - bounds.y)
+      let capacity = prepared.map { pointwiseMax($0.capacity, size) } ?? size
+      layer = try PreparedLayer(context: context, bounds: bounds, capacity: capacity)
       prepared = layer
     }
     let planes = try Self.textures(

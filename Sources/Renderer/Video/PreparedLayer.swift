@@ -10,9 +10,13 @@ final class PreparedLayer {
   /// x0, y0, x1, y1 in output pixels: x on multiples of 8 and y on multiples of 2, so the
   /// box lies on whole texels of the luma and chroma textures and of the stacking targets.
   private(set) var bounds: SIMD4<Int>
-  /// Y′·α (attachment 0) and α (attachment 1): (x1 − x0) / 4 × (y1 − y0) texels.
+  /// The largest bounds size the textures hold (width a multiple of 8, height even): a layer
+  /// that moves, or slides in over the frame's edge, keeps its textures while it fits.
+  let capacity: SIMD2<Int>
+  /// Y′·α (attachment 0) and α (attachment 1): `capacity.x / 4 × capacity.y` texels, of
+  /// which the bounds' size from the first texel is the layer's.
   let luma: Framebuffer
-  /// Cb·α, Cr·α and α at chroma resolution: (x1 − x0) / 8 × (y1 − y0) / 2 texels.
+  /// Cb·α, Cr·α and α at chroma resolution: `capacity.x / 8 × capacity.y / 2` texels.
   let chroma: Framebuffer
   /// What the textures hold, or nil before the first preparation.
   var content: Content?
@@ -32,33 +36,47 @@ final class PreparedLayer {
     }
   }
 
-  init(context: GPUContext, bounds: SIMD4<Int>) throws {
+  /// Textures for `bounds`, made `capacity` large (at least the bounds' size).
+  init(context: GPUContext, bounds: SIMD4<Int>, capacity: SIMD2<Int>) throws {
     self.bounds = bounds
-    let width = bounds.z - bounds.x
-    let height = bounds.w - bounds.y
+    self.capacity = capacity
     precondition(
-      width > 0 && height > 0 && width % 8 == 0 && height % 2 == 0
-        && bounds.x % 8 == 0 && bounds.y % 2 == 0, "bounds \(bounds) are not on the 8×2 grid")
+      Self.isOnGrid(bounds) && capacity.x % 8 == 0 && capacity.y % 2 == 0
+        && capacity.x >= bounds.z - bounds.x && capacity.y >= bounds.w - bounds.y,
+      "bounds \(bounds) are not on the 8×2 grid, or exceed \(capacity)")
     luma = try Framebuffer(
       textures: (0..<2).map { _ in
-        try Texture(context: context, width: width / 4, height: height, format: .rgba8)
+        try Texture(context: context, width: capacity.x / 4, height: capacity.y, format: .rgba8)
       })
     chroma = try Framebuffer(
       textures: (0..<3).map { _ in
-        try Texture(context: context, width: width / 8, height: height / 2, format: .rgba8)
+        try Texture(
+          context: context, width: capacity.x / 8, height: capacity.y / 2, format: .rgba8)
       })
   }
 
-  /// The size of the bounds: what the textures are made for.
+  /// The size of the bounds.
   var size: SIMD2<Int> { SIMD2(bounds.z - bounds.x, bounds.w - bounds.y) }
 
-  /// Moves the textures to `bounds` of the same size (a layer that moves keeps its textures);
-  /// what they hold is no longer prepared.
+  /// Whether `bounds` fit the textures.
+  func fits(_ bounds: SIMD4<Int>) -> Bool {
+    bounds.z - bounds.x <= capacity.x && bounds.w - bounds.y <= capacity.y
+  }
+
+  /// Moves the textures to `bounds`, which must fit them; what they hold is no longer
+  /// prepared.
   func move(to bounds: SIMD4<Int>) {
-    precondition(SIMD2(bounds.z - bounds.x, bounds.w - bounds.y) == size, "a move keeps the size")
+    precondition(Self.isOnGrid(bounds) && fits(bounds), "\(bounds) does not fit \(capacity)")
     guard bounds != self.bounds else { return }
     self.bounds = bounds
     content = nil
+  }
+
+  private static func isOnGrid(_ bounds: SIMD4<Int>) -> Bool {
+    let width = bounds.z - bounds.x
+    let height = bounds.w - bounds.y
+    return width > 0 && height > 0 && width % 8 == 0 && height % 2 == 0 && bounds.x % 8 == 0
+      && bounds.y % 2 == 0
   }
 
   /// The bounding box of `geometry` on the 8×2 grid, cut to a `width` × `height` frame (its

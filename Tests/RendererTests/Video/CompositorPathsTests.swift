@@ -192,6 +192,33 @@ struct CompositorPathsTests {
     #expect(compositor.preparations == 4, "the still moved: prepared again")
   }
 
+  @Test(
+    "a layer sliding in over the frame's edge, its bounds growing and shrinking, looks as a fresh compositor draws it"
+  )
+  func slidingLayerReusesTextures() throws {
+    var pixels: [UInt8] = []
+    for y in 0..<40 {
+      for x in 0..<48 {
+        pixels += [UInt8(x * 5), UInt8(y * 6), 120, 255]
+      }
+    }
+    let picture = try DecodedFrame.rgba(pixels, width: 48, height: 40, layout: .rgba8)
+    let context = try GPUContext(platform: .surfaceless)
+    let moving = VideoCompositor(
+      context: context, width: Self.width, height: Self.height, background: .black,
+      styles: [Self.style()])
+    for (x, y) in [(-60, 10), (-30, 10), (-7, 12), (20, -30), (230, 130), (100, 50), (-45, -35)] {
+      let draw = LayerDraw(
+        layer: 0, picture: picture, matte: nil, state: Self.state(x, y, 72, 60))
+      let fresh = VideoCompositor(
+        context: context, width: Self.width, height: Self.height, background: .black,
+        styles: [Self.style()])
+      let a = try moving.composite([draw])
+      let b = try fresh.composite([draw])
+      #expect(Self.largestDifference(a, b) == 0, "at \(x), \(y)")
+    }
+  }
+
   @Test("a layer turned 45° about its box's centre covers the turned square, not the box")
   func rotation() throws {
     let white = try DecodedFrame.rgba(
