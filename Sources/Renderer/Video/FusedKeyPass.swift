@@ -1,6 +1,5 @@
 import GPU
 import RenderPlan
-import Shaders
 
 /// The key of a layer the stacking pass fuses, once per picture: its alpha for each chroma
 /// sample (Key.frag's `keyAlpha`) and its spill excess, four to an RGBA8 texel like the packed
@@ -11,13 +10,6 @@ final class FusedKeyPass {
   let program: ShaderProgram
 
   init(context: GPUContext) throws {
-    let parts = try ["Stack.frag", "Key.frag"].map { name in
-      guard let file = ShaderSource.named(name) else { throw GPUError.shaderNotFound(name: name) }
-      return file
-    }
-    guard let vertex = ShaderSource.named("Fullscreen.vert") else {
-      throw GPUError.shaderNotFound(name: "Fullscreen.vert")
-    }
     let main = [
       "uniform Fused layer;",
       "uniform Key key;",
@@ -34,11 +26,9 @@ final class FusedKeyPass {
       "    }",
       "}",
     ]
-    program = try ShaderProgram(
-      context: context, vertex: vertex,
-      fragment: ShaderFile(
-        assembling: parts, generated: main.joined(separator: "\n") + "\n",
-        generatedName: "FusedKeyPass (generated)"))
+    program = try AssembledProgram.make(
+      context: context, parts: ["Stack.frag", "Key.frag"],
+      generated: main.joined(separator: "\n") + "\n", generatedName: "FusedKeyPass (generated)")
   }
 
   /// Writes `layer`'s key alphas (attachment 0) and spill excesses (attachment 1) into

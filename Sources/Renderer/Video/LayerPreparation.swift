@@ -1,6 +1,5 @@
 import GPU
 import Media
-import Shaders
 
 /// Prepares layers (see `PreparedLayer`): one program per kind of layer and pass, assembled
 /// from `Place.frag` and the files of the layer's effects (`PreparationEffect`) with a
@@ -74,18 +73,9 @@ final class LayerPreparation {
     for file in recipe.effects.map(\.file) where !parts.contains(file) {
       parts.append(file)
     }
-    let files = try parts.map { name in
-      guard let file = ShaderSource.named(name) else { throw GPUError.shaderNotFound(name: name) }
-      return file
-    }
-    guard let vertex = ShaderSource.named("Fullscreen.vert") else {
-      throw GPUError.shaderNotFound(name: "Fullscreen.vert")
-    }
-    let program = try ShaderProgram(
-      context: context, vertex: vertex,
-      fragment: ShaderFile(
-        assembling: files, generated: Self.generatedMain(for: recipe),
-        generatedName: "Place.frag (generated part)"))
+    let program = try AssembledProgram.make(
+      context: context, parts: parts, generated: Self.generatedMain(for: recipe),
+      generatedName: "Place.frag (generated part)")
     programs[recipe] = program
     return program
   }

@@ -1,5 +1,4 @@
 import GPU
-import Shaders
 
 /// Which of the output's planes a stacking pass writes.
 enum StackTarget: Hashable {
@@ -181,18 +180,9 @@ final class StackPass {
     if kinds.contains(where: { if case .fused(let r) = $0 { r.matted } else { false } }) {
       parts.append("Matte.frag")
     }
-    let files = try parts.map { name in
-      guard let file = ShaderSource.named(name) else { throw GPUError.shaderNotFound(name: name) }
-      return file
-    }
-    guard let vertex = ShaderSource.named("Fullscreen.vert") else {
-      throw GPUError.shaderNotFound(name: "Fullscreen.vert")
-    }
-    let program = try ShaderProgram(
-      context: context, vertex: vertex,
-      fragment: ShaderFile(
-        assembling: files, generated: StackCode.main(for: batch),
-        generatedName: "Stack.frag (generated part)"))
+    let program = try AssembledProgram.make(
+      context: context, parts: parts, generated: StackCode.main(for: batch),
+      generatedName: "Stack.frag (generated part)")
     programs[batch] = program
     return program
   }
