@@ -2,7 +2,8 @@
 /// that each rectangle is drawn by a program made for exactly those layers, and a layer's
 /// block runs only where the layer is: a small logo costs its own rectangle, not the frame.
 /// Every edge of every clip is an edge between regions, so a layer either covers a region or
-/// stays out of it, and no pixel needs to test where a layer is.
+/// stays out of it, and no pixel needs to test where a layer is. Neighbours with the same
+/// layers are merged, across and down, since each region is a draw of its own.
 enum CompositeRegions {
   /// One rectangle of the target (x, y, width, height in target pixels) and the indices of
   /// the layers (bottom first) whose clip reaches into it.
@@ -29,6 +30,9 @@ enum CompositeRegions {
     let xs = Set([0, width] + spans.compactMap { $0 }.flatMap { [$0.x, $0.z] }).sorted()
     let ys = Set([0, height] + spans.compactMap { $0 }.flatMap { [$0.y, $0.w] }).sorted()
     var regions: [Region] = []
+    // Regions of the band above, by their x, width and layers: one that the band below
+    // continues exactly grows down instead of starting a new draw.
+    var above: [Key: Int] = [:]
     for (top, bottom) in zip(ys, ys.dropFirst()) {
       var row: [Region] = []
       for (left, right) in zip(xs, xs.dropFirst()) {
@@ -44,8 +48,25 @@ enum CompositeRegions {
           row.append(Region(rect: rect, layers: layers))
         }
       }
-      regions += row
+      var continued: [Key: Int] = [:]
+      for region in row {
+        let key = Key(x: region.rect.x, width: region.rect.z, layers: region.layers)
+        if let index = above[key], regions[index].rect.y + regions[index].rect.w == region.rect.y {
+          regions[index].rect.w += region.rect.w
+          continued[key] = index
+        } else {
+          regions.append(region)
+          continued[key] = regions.count - 1
+        }
+      }
+      above = continued
     }
     return regions
+  }
+
+  private struct Key: Hashable {
+    var x: Int32
+    var width: Int32
+    var layers: [Int]
   }
 }

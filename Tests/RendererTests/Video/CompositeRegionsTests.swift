@@ -82,4 +82,19 @@ struct CompositeRegionsTests {
     let withLogo = regions.filter { $0.layers == [0, 1] }
     #expect(withLogo.map(\.rect) == [SIMD4(10, 10, 10, 10)])
   }
+
+  @Test("neighbours with the same layers merge down as well as across: fewer draws")
+  func mergesDown() {
+    // A logo at the top left and an inset at the right, over a full-frame layer: the logo's
+    // and the inset's columns are each cut by the other's edges, and merge back.
+    let clips: [SIMD4<Double>] = [
+      SIMD4(0, 0, 100, 100), SIMD4(0, 0, 20, 50), SIMD4(80, 30, 100, 60),
+    ]
+    Self.check(width: 100, height: 100, scale: SIMD2(1, 1), clips: clips)
+    let regions = CompositeRegions.split(
+      width: 100, height: 100, scale: SIMD2(1, 1), clips: clips)
+    #expect(regions.count == 6, "\(regions)")
+    #expect(regions.contains(.init(rect: SIMD4(0, 0, 20, 50), layers: [0, 1])))
+    #expect(regions.contains(.init(rect: SIMD4(80, 30, 20, 30), layers: [0, 2])))
+  }
 }
