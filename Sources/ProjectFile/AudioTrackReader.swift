@@ -4,9 +4,11 @@ import Yams
 
 /// Reads `audio:` tracks, and the clip and mix keys they share with `source` layers.
 extension ReadContext {
+  /// Reads one audio track; one whose `when` is false is read and then left out (nil, with
+  /// no error), as a layer is.
   func readAudioTrack(_ node: Node, index: Int) -> AudioTrackSpec? {
     let keys = [
-      "name", "source", "start", "in", "out", "duration", "loop", "gain", "mute", "fade_in",
+      "name", "when", "source", "start", "in", "out", "duration", "loop", "gain", "mute", "fade_in",
       "fade_out", "streams",
     ]
     guard
@@ -17,7 +19,8 @@ extension ReadContext {
     let subject = "audio track '\(name.value)'"
     let source = map.required("source").flatMap { path($0, what: "source") }
     checkDurationAndOut(map, subject: subject)
-    guard source != nil else { return nil }
+    let shown = map.value("when").flatMap(condition)?.value ?? true
+    guard source != nil, shown else { return nil }
     return AudioTrackSpec(
       location: map.location, name: name,
       start: map.value("start").flatMap { time($0, what: "start") }

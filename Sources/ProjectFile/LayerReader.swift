@@ -12,7 +12,7 @@ extension ReadContext {
   static let layerKinds = ["source", "image", "fill", "text"]
   /// The keys every layer has, whatever it shows.
   static let commonLayerKeys = [
-    "name", "start", "duration", "opacity", "box", "fit", "fade_in", "fade_out",
+    "name", "when", "start", "duration", "opacity", "box", "fit", "fade_in", "fade_out",
   ]
   /// The keys only some kinds have, by kind.
   static let kindLayerKeys: [String: [String]] = [
@@ -28,7 +28,9 @@ extension ReadContext {
     keys + kindLayerKeys[kind, default: []].filter { !keys.contains($0) }
   }
 
-  /// Reads one layer; `frame` is the output's size, which a layer without a box fills.
+  /// Reads one layer; `frame` is the output's size, which a layer without a box fills. A layer
+  /// whose `when` is false is read (its mistakes are still reported) and then left out: nil,
+  /// with no error, so nothing later opens its files.
   func readLayer(_ node: Node, index: Int, frame: Located<FrameSize>?) -> LayerSpec? {
     guard
       let map = MappingReader(
@@ -65,7 +67,8 @@ extension ReadContext {
       map.value("fade_in").flatMap { time($0, what: "fade_in") } ?? Located(.zero, at: here)
     let fadeOut =
       map.value("fade_out").flatMap { time($0, what: "fade_out") } ?? Located(.zero, at: here)
-    guard let content else { return nil }
+    let shown = map.value("when").flatMap(condition)?.value ?? true
+    guard let content, shown else { return nil }
     return LayerSpec(
       location: here, name: name, start: start, duration: duration, opacity: opacity, box: box,
       fit: fit, fadeIn: fadeIn, fadeOut: fadeOut, content: content)

@@ -36,6 +36,23 @@ extension ReadContext {
     }
   }
 
+  /// A `when:` condition after substitution: true is `true`, `yes` or `1`; false is `false`,
+  /// `no`, `0` or empty (a blank data cell hides what it guards). Letter case is ignored, as
+  /// spreadsheets write `TRUE`.
+  func condition(_ node: Node) -> Located<Bool>? {
+    guard let s = scalarText(node, expected: "a condition") else { return nil }
+    switch s.text.trimmingWhitespace().lowercased() {
+    case "true", "yes", "1": return Located(true, at: s.location)
+    case "false", "no", "0", "": return Located(false, at: s.location)
+    default:
+      error(
+        "bad-condition", "when must be true, yes, 1, false, no, 0 or empty, found '\(s.text)'",
+        at: s.location, notes: s.substitutionNotes,
+        help: "a data cell left blank hides the entry; write yes or no for the others")
+      return nil
+    }
+  }
+
   func integer(_ node: Node, what: String, in range: ClosedRange<Int>) -> Located<Int>? {
     guard let s = scalarText(node, expected: what) else { return nil }
     guard let value = Int(s.text.trimmingWhitespace()) else {
