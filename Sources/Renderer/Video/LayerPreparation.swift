@@ -17,7 +17,8 @@ final class LayerPreparation {
 
   let context: GPUContext
   private var programs: [Recipe: ShaderProgram] = [:]
-  /// How many layers it has prepared: the number tests and benchmarks watch.
+  /// How many preparations it has run: what tests watch to see a layer prepared only once per
+  /// change.
   private(set) var count = 0
 
   init(context: GPUContext) {
@@ -52,13 +53,13 @@ final class LayerPreparation {
         try program.set(effect, as: effect.code.uniformName)
         textures.merge(effect.textures) { first, _ in first }
       }
-      // A plane the generated code never reads has no sampler left in the program.
       // Only the bounds' part of textures that may be larger.
       let size = layer.size
       let region =
         target == .luma
         ? SIMD4(0, 0, Int32(size.x / 4), Int32(size.y))
         : SIMD4(0, 0, Int32(size.x / 8), Int32(size.y / 2))
+      // A plane the generated code never reads has no sampler left in the program.
       try program.draw(
         into: target == .luma ? layer.luma : layer.chroma,
         textures: textures.filter { program.uniformLocation($0.key) != nil }, region: region)
