@@ -37,6 +37,18 @@ struct FoldedLayerColor {
 }
 
 extension AffineColorMap {
+  /// Whether the first output (Y′) depends on the second and third inputs (Cb, Cr): true only
+  /// between different matrices, so a pass that writes Y′ may otherwise leave chroma unread.
+  var lumaReadsChroma: Bool {
+    // Column-major: m[column * 3 + row].
+    abs(matrix[3]) > 1e-6 || abs(matrix[6]) > 1e-6
+  }
+
+  /// Whether the second and third outputs (Cb, Cr) depend on the first input (Y′).
+  var chromaReadsLuma: Bool {
+    abs(matrix[1]) > 1e-6 || abs(matrix[2]) > 1e-6
+  }
+
   /// This map applied after `inner`.
   func after(_ inner: AffineColorMap) -> AffineColorMap {
     var columns = [Float](repeating: 0, count: 9)

@@ -39,12 +39,12 @@ final class LayerSlot {
       rotation: style.rotation, angle: draw.state.rotation)
   }
 
-  /// The layer prepared for this frame's stacking pass over a `width` × `height` target, or
-  /// nil where nothing of it is on the frame.
+  /// The layer prepared for this frame's stacking pass over a `width` × `height` target,
+  /// placed by `geometry` (`geometry(draw)`), or nil where nothing of it is on the frame.
   func prepare(
-    _ draw: LayerDraw, width: Int, height: Int, using preparation: LayerPreparation
+    _ draw: LayerDraw, geometry: LayerGeometry, width: Int, height: Int,
+    using preparation: LayerPreparation
   ) throws -> StackLayer? {
-    let geometry = geometry(draw)
     guard let bounds = PreparedLayer.bounds(of: geometry, width: width, height: height) else {
       return nil
     }
@@ -83,10 +83,12 @@ final class LayerSlot {
     return effects
   }
 
-  /// The layer to fuse into this frame's stacking pass (see `FusedLayer.canFuse`).
-  func fuse(_ draw: LayerDraw, context: GPUContext, keyPass: () throws -> FusedKeyPass) throws
-    -> StackLayer
-  {
+  /// The layer to fuse into this frame's stacking pass (see `FusedLayer.canFuse`), placed by
+  /// `geometry` (`geometry(draw)`).
+  func fuse(
+    _ draw: LayerDraw, geometry: LayerGeometry, context: GPUContext,
+    keyPass: () throws -> FusedKeyPass
+  ) throws -> StackLayer {
     let picture = draw.picture
     let planes = try Self.textures(
       &packedPlanes, for: picture, context: context, planes: nil, packed: true)
@@ -97,15 +99,12 @@ final class LayerSlot {
       toRGB: ColorConversion.toRGB(
         matrix: picture.colorMatrix, range: picture.colorRange, bitDepth: picture.layout.bitDepth),
       encode: ColorConversion.toOutput, key: style.key)
-    let m = folded.toOutput.matrix  // column-major: m[column * 3 + row]
-    let tiny: Float = 1e-6
-    let keyed = style.key != nil
-    let place = geometry(draw).picture
+    let place = geometry.picture
     var layer = FusedLayer(
       recipe: FusedLayer.Recipe(
-        keyed: keyed, matted: matte != nil,
-        lumaNeedsChroma: abs(m[3]) > tiny || abs(m[6]) > tiny,
-        chromaNeedsLuma: abs(m[1]) > tiny || abs(m[2]) > tiny),
+        keyed: style.key != nil, matted: matte != nil,
+        lumaNeedsChroma: folded.toOutput.lumaReadsChroma,
+        chromaNeedsLuma: folded.toOutput.chromaReadsLuma),
       position: SIMD2(Int(place.x), Int(place.y)), size: SIMD2(picture.width, picture.height),
       planes: planes, keying: nil, matte: matte, folded: folded,
       matteEffect: draw.matte.map { MatteEffect($0, luma: nil) }, opacity: draw.state.opacity)

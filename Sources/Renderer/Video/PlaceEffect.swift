@@ -121,10 +121,7 @@ struct PlaceEffect: UniformGroup {
     guard !layout.isRGB, !effects.contains(where: \.readsColor) else { return .all }
     switch target {
     case .chroma: return .chroma
-    case .luma:
-      // Column-major: Y′ out's weights for Cb and Cr are entries 3 and 6.
-      let m = ColorConversion.toOutput.after(toRGB).matrix
-      return abs(m[3]) < 1e-6 && abs(m[6]) < 1e-6 ? .luma : .all
+    case .luma: return ColorConversion.toOutput.after(toRGB).lumaReadsChroma ? .all : .luma
     }
   }
 }

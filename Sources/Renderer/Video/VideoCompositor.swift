@@ -119,9 +119,11 @@ final class VideoCompositor {
         guard place.x < Double(stackWidth), place.y < Double(height), place.x + place.z > 0,
           place.y + place.w > 0
         else { return nil }
-        return try slot.fuse(draw, context: context, keyPass: fusedKeyPass)
+        return try slot.fuse(
+          draw, geometry: geometry, context: context, keyPass: fusedKeyPass)
       }
-      return try slot.prepare(draw, width: stackWidth, height: height, using: preparation)
+      return try slot.prepare(
+        draw, geometry: geometry, width: stackWidth, height: height, using: preparation)
     }
   }
 

@@ -16,9 +16,12 @@ struct YCbCrPicture {
   }
 
   /// The picture as opaque RGBA rows, top first, as a player shows it: chroma interpolated
-  /// bilinearly between sample centres, then BT.709 limited range to R′G′B′.
+  /// bilinearly between sample centres, then the output's BT.709 limited range to R′G′B′.
   func rgba() -> [UInt8] {
-    let w = LumaWeights.bt709
+    let toRGB = ColorConversion.toRGB(matrix: .bt709, range: .limited, bitDepth: 8)
+    // Column-major, read once: `apply` per pixel would copy the matrix each time.
+    let m = toRGB.matrix.map(Double.init)
+    let o = SIMD3<Double>(Double(toRGB.offset.x), Double(toRGB.offset.y), Double(toRGB.offset.z))
     let chromaWidth = width / 2
     let chromaHeight = height / 2
     var result = [UInt8](repeating: 255, count: width * height * 4)
@@ -42,15 +45,17 @@ struct YCbCrPicture {
       let cy = (Double(row) + 0.5) / 2 - 0.5
       for column in 0..<width {
         let cx = (Double(column) + 0.5) / 2 - 0.5
-        let luma = (Double(y[row * width + column]) - 16) / 219
-        let cbValue = (chroma(cb, cx, cy) - 128) / 224
-        let crValue = (chroma(cr, cx, cy) - 128) / 224
-        let red = luma + 2 * (1 - w.kr) * crValue
-        let blue = luma + 2 * (1 - w.kb) * cbValue
-        let green = (luma - w.kr * red - w.kb * blue) / w.kg
+        // Normalised samples, code / 255, as the map takes them.
+        let s =
+          SIMD3(
+            Double(y[row * width + column]), chroma(cb, cx, cy), chroma(cr, cx, cy)) / 255
+        let rgb =
+          SIMD3(
+            m[0] * s.x + m[3] * s.y + m[6] * s.z, m[1] * s.x + m[4] * s.y + m[7] * s.z,
+            m[2] * s.x + m[5] * s.y + m[8] * s.z) + o
         let index = (row * width + column) * 4
-        for (channel, value) in [red, green, blue].enumerated() {
-          result[index + channel] = UInt8(min(max((value * 255).rounded(), 0), 255))
+        for channel in 0..<3 {
+          result[index + channel] = UInt8(min(max((rgb[channel] * 255).rounded(), 0), 255))
         }
       }
     }
