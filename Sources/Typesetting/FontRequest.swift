@@ -54,15 +54,31 @@ final class FontRequest {
   }
 
   /// Throws unless the size is more than 0 and at most `maximumPixelSize`: a size of 0 would
-  /// draw nothing without saying so.
-  func checkSize(writtenAs text: String) throws(TypesettingError) {
-    let size = pixelSize ?? Double(Self.defaultPixelSize)
-    guard size > 0, size <= Self.maximumPixelSize else {
+  /// draw nothing without saying so. Errors name `caller`.
+  func checkSize(writtenAs text: String, caller: String) throws(TypesettingError) {
+    try Self.check(
+      pixelSize: pixelSize ?? Double(Self.defaultPixelSize), of: "font '\(text)'",
+      caller: caller)
+  }
+
+  /// Throws unless `size`, the size of `what`, is more than 0 and at most `maximumPixelSize`.
+  static func check(pixelSize size: Double, of what: String, caller: String)
+    throws(TypesettingError)
+  {
+    guard size > 0, size <= maximumPixelSize else {
       throw TypesettingError(
-        function: "Typesetter.render",
-        reason: "font '\(text)' is \(size.formatted) pixels; sizes must be more than 0 and "
-          + "at most \(Int(Self.maximumPixelSize))")
+        function: caller,
+        reason: "\(what) is \(size.formatted) pixels; sizes must be more than 0 and "
+          + "at most \(Int(maximumPixelSize))")
     }
+  }
+
+  /// Sets the size to `size` pixels, replacing the size the description gives, if any.
+  ///
+  /// Absolute (device units), as `useDefaultSizeIfUnset` sets it, so it is pixels whatever
+  /// the resolution.
+  func setPixelSize(_ size: Double) {
+    pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
   }
 
   /// Gives the description `defaultPixelSize` if it names no size.
@@ -71,8 +87,7 @@ final class FontRequest {
   /// written in the description are points, which the typesetter's 72 dpi makes pixels too.
   func useDefaultSizeIfUnset() {
     if pixelSize == nil {
-      pango_font_description_set_absolute_size(
-        description, Double(Self.defaultPixelSize * PANGO_SCALE))
+      setPixelSize(Double(Self.defaultPixelSize))
     }
   }
 }

@@ -2,16 +2,24 @@ internal import CPangoCairo
 
 /// A style's text laid out by Pango: shaped, split into paragraphs at newlines and wrapped to a
 /// width, with the context it was made in. Both are released in deinit.
+///
+/// Its size and text can be changed afterwards, so that fitting a text tries sizes and
+/// shortened texts on the one layout, as the render would set them.
 final class TextLayout {
   private let context: GObjectReference
   private let layout: GObjectReference
+  private let font: FontRequest
+  /// The most lines drawn; nil for all.
+  private let maxLines: Int?
 
   private var handle: OpaquePointer { OpaquePointer(layout.pointer) }
 
   /// Lays out `style`'s text in lines at most `width` pixels wide, for drawing on `canvas`,
-  /// with fonts from `fontMap`.
+  /// with fonts from `fontMap`, at `style.pixelSize` if set. Errors in the style name
+  /// `caller`, the public call that was given it.
   init(
-    style: TextStyle, width: Double, fontMap: UnsafeMutablePointer<PangoFontMap>, canvas: Canvas
+    style: TextStyle, width: Double, fontMap: UnsafeMutablePointer<PangoFontMap>, canvas: Canvas,
+    caller: String = "Typesetter.render"
   ) throws(TypesettingError) {
     let context = try checkMade(
       pango_font_map_create_context(fontMap), "pango_font_map_create_context")
@@ -27,9 +35,17 @@ final class TextLayout {
     let layout = try checkMade(pango_layout_new(context), "pango_layout_new")
     self.layout = GObjectReference(adopting: UnsafeMutableRawPointer(layout))
     let font = try FontRequest(parsing: style.font)
-    try font.checkSize(writtenAs: style.font)
-    font.useDefaultSizeIfUnset()
+    if let pixelSize = style.pixelSize {
+      // The size replaces the description's, so only it has to be one that can be drawn.
+      try FontRequest.check(pixelSize: pixelSize, of: "pixel size", caller: caller)
+      font.setPixelSize(pixelSize)
+    } else {
+      try font.checkSize(writtenAs: style.font, caller: caller)
+      font.useDefaultSizeIfUnset()
+    }
     font.apply(to: layout)
+    self.font = font
+    maxLines = style.maxLines
     // Each paragraph takes its direction from its first strong character, so Arabic and
     // Hebrew read right to left and order mixed runs correctly.
     pango_layout_set_auto_dir(layout, 1)
@@ -40,10 +56,31 @@ final class TextLayout {
     if style.lineSpacing != 1 {
       pango_layout_set_line_spacing(layout, Float(style.lineSpacing))
     }
+    setText(style.text)
+  }
+
+  /// The size the text is set at, in pixels.
+  var pixelSize: Double {
+    font.pixelSize ?? Double(FontRequest.defaultPixelSize)
+  }
+
+  /// Sets the text at `size` pixels instead, which the caller has checked.
+  func setPixelSize(_ size: Double) {
+    font.setPixelSize(size)
+    font.apply(to: handle)
+  }
+
+  /// Lays out `text` instead.
+  func setText(_ text: String) {
     // Plain text, never markup: the words come from user data. Pango rejects NUL as invalid
     // UTF-8 and would drop everything after it, so NULs, which have no glyph, are left out.
-    let text = style.text.split(separator: "\0", omittingEmptySubsequences: false).joined()
-    pango_layout_set_text(layout, text, Int32(text.utf8.count))
+    let text = text.split(separator: "\0", omittingEmptySubsequences: false).joined()
+    pango_layout_set_text(handle, text, Int32(text.utf8.count))
+  }
+
+  /// How many lines the text takes, all of them, drawn or not.
+  var lineCount: Int {
+    Int(pango_layout_get_line_count(handle))
   }
 
   /// Characters drawn as a hex box because no installed font has a glyph for them.
@@ -59,9 +96,12 @@ final class TextLayout {
     return pixels(logical)
   }
 
-  /// Whether the lines are taller than `box`, or a line (a glyph Pango could not break) wider.
+  /// Whether lines are left out for `maxLines`, or the lines drawn are taller than `box`, or
+  /// one of them (a glyph Pango could not break) is wider.
   func overflows(_ box: PixelRect) -> Bool {
-    bounds.height > box.height || lines().contains { $0.width > box.width }
+    let block = drawnBlock()
+    return block.leavesLinesOut || block.height > box.height
+      || block.lines.contains { $0.width > box.width }
   }
 
   /// The lines placed in `box`: each against the edge `alignment` names, and the block of
@@ -75,13 +115,14 @@ final class TextLayout {
     in box: PixelRect, alignment: TextAlignment, verticalAlignment: TextVerticalAlignment
   ) -> [PlacedLine] {
     let bounds = bounds
+    let block = drawnBlock()
     let top: Double
     switch verticalAlignment {
     case .top: top = box.y
-    case .middle: top = box.y + (box.height - bounds.height) / 2
-    case .bottom: top = box.y + box.height - bounds.height
+    case .middle: top = box.y + (box.height - block.height) / 2
+    case .bottom: top = box.y + box.height - block.height
     }
-    return lines().map { line in
+    return block.lines.map { line in
       let x: Double
       switch alignment {
       case .left: x = box.x
@@ -90,6 +131,19 @@ final class TextLayout {
       }
       return PlacedLine(line: line.line, x: x, baseline: top - bounds.y + line.baseline)
     }
+  }
+
+  /// The lines drawn (the first `maxLines`, or all) and the height they take together, from
+  /// the layout's top to the last one's logical bottom: the layout's height when all are drawn.
+  private func drawnBlock() -> LineBlock {
+    let all = lines()
+    let bounds = bounds
+    guard let maxLines, all.count > maxLines else {
+      return LineBlock(lines: all, height: bounds.height, leavesLinesOut: false)
+    }
+    let drawn = Array(all.prefix(maxLines))
+    let bottom = drawn.last?.bottom ?? bounds.y
+    return LineBlock(lines: drawn, height: bottom - bounds.y, leavesLinesOut: true)
   }
 
   /// The lines from top to bottom.
@@ -104,19 +158,34 @@ final class TextLayout {
         var logical = PangoRectangle()
         pango_layout_line_get_extents(line, nil, &logical)
         let baseline = Double(pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)
-        lines.append(LineMetrics(line: line, width: pixels(logical).width, baseline: baseline))
+        // The same logical box in the layout's coordinates, where line spacing put it.
+        var placed = PangoRectangle()
+        pango_layout_iter_get_line_extents(iterator, nil, &placed)
+        let bottom = pixels(placed).y + pixels(placed).height
+        lines.append(
+          LineMetrics(
+            line: line, width: pixels(logical).width, baseline: baseline, bottom: bottom))
       }
     } while pango_layout_iter_next_line(iterator) != 0
     return lines
   }
 }
 
-/// A line of a layout with its logical width and its baseline's distance from the layout's top,
-/// in pixels.
+/// A line of a layout with its logical width, and its baseline's and logical bottom's distances
+/// from the layout's top, in pixels.
 private struct LineMetrics {
   let line: UnsafeMutablePointer<PangoLayoutLine>
   let width: Double
   let baseline: Double
+  let bottom: Double
+}
+
+/// The lines of a layout that are drawn, the height of their block in pixels, and whether
+/// lines after them are left out.
+private struct LineBlock {
+  let lines: [LineMetrics]
+  let height: Double
+  let leavesLinesOut: Bool
 }
 
 /// A rectangle in Pango units (1/1024 pixel) as pixels.

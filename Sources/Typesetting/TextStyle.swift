@@ -24,14 +24,22 @@ public struct TextStyle: Sendable, Equatable {
   public var padding: Int
   /// A stroke around the glyphs, drawn under them; it too stays inside the padding.
   public var outline: TextOutline?
+  /// The size in pixels to set the text at, in place of the size `font` gives (or its default);
+  /// nil keeps that size. Must be more than 0 and at most 16384, as a size in `font` must.
+  public var pixelSize: Double?
+  /// The most lines drawn: lines after these (once wrapped) are left out and the picture
+  /// reports `overflows`; vertical alignment places the block of the lines drawn. At least 1;
+  /// nil draws every line.
+  public var maxLines: Int?
 
   /// A style for `text`; everything else defaults to white 48-pixel DejaVu Sans at the top
-  /// left, single-spaced, on a transparent picture with no padding and no outline.
+  /// left, single-spaced, on a transparent picture with no padding, no outline and no limit on
+  /// lines.
   public init(
     text: String, font: String = "DejaVu Sans 48", color: TextColor = .white,
     alignment: TextAlignment = .left, verticalAlignment: TextVerticalAlignment = .top,
     lineSpacing: Double = 1, background: TextColor? = nil, padding: Int = 0,
-    outline: TextOutline? = nil
+    outline: TextOutline? = nil, pixelSize: Double? = nil, maxLines: Int? = nil
   ) {
     self.text = text
     self.font = font
@@ -42,5 +50,7 @@ public struct TextStyle: Sendable, Equatable {
     self.background = background
     self.padding = padding
     self.outline = outline
+    self.pixelSize = pixelSize
+    self.maxLines = maxLines
   }
 }

@@ -1,0 +1,85 @@
+/// Tries sizes and shortened texts on one layout, laid out as the render lays it out, until the
+/// text fits its area.
+struct TextFitter {
+  /// What an ellipsized text ends in.
+  static let ellipsis = "\u{2026}"
+
+  /// The style's text, at the style's font size to begin with.
+  let layout: TextLayout
+  /// The text as given.
+  let text: String
+  /// Where the lines must fit: the render's text area.
+  let box: PixelRect
+
+  /// The largest whole size from `sizeMin` up that `text` fits at, or the font's own size if it
+  /// fits there; then, if asked and it still does not fit, its longest start that fits with
+  /// "…" after it.
+  func fit(sizeMin: Int?, ellipsis: Bool) -> TextFit {
+    let ownSize = layout.pixelSize
+    var size = ownSize
+    var fits = self.fits(text, at: ownSize)
+    if !fits, let sizeMin {
+      // A size never grows past the font's own: with sizeMin above it there is nothing to try.
+      size = min(Double(sizeMin), ownSize)
+      // Every whole size is tried, largest first, because fitting is not monotonic: a size
+      // can wrap a word more luckily than the next smaller one. Each try only re-lays out.
+      var candidate = Int(ownSize.rounded(.up)) - 1
+      while candidate >= sizeMin {
+        if self.fits(text, at: Double(candidate)) {
+          size = Double(candidate)
+          fits = true
+          break
+        }
+        candidate -= 1
+      }
+    }
+    guard !fits, ellipsis else {
+      layout.setText(text)
+      layout.setPixelSize(size)
+      return TextFit(
+        size: size, lineCount: layout.lineCount, fits: fits, ellipsized: false, text: text)
+    }
+    return ellipsized(at: size)
+  }
+
+  /// The longest start of `text` that fits at `size` with "…" after it, found by bisection
+  /// over its length in graphemes; just "…", not fitting, if even that does not fit.
+  private func ellipsized(at size: Double) -> TextFit {
+    let graphemes = Array(text)
+    func shortened(_ count: Int) -> String {
+      // Whitespace before the "…" would only push it away from the words it ends.
+      var start = graphemes[..<count]
+      while let last = start.last, last.isWhitespace {
+        start.removeLast()
+      }
+      return String(start) + Self.ellipsis
+    }
+    // Invariant: `shortened(fitting)` fits; `tooLong` is the whole text or does not fit.
+    var fitting = 0
+    var tooLong = graphemes.count
+    let anyFits = fits(shortened(0), at: size)
+    if anyFits {
+      while tooLong - fitting > 1 {
+        let middle = (fitting + tooLong) / 2
+        if fits(shortened(middle), at: size) {
+          fitting = middle
+        } else {
+          tooLong = middle
+        }
+      }
+    }
+    let result = shortened(fitting)
+    layout.setText(result)
+    layout.setPixelSize(size)
+    return TextFit(
+      size: size, lineCount: layout.lineCount, fits: anyFits, ellipsized: true, text: result)
+  }
+
+  /// Whether `candidate` set at `size` pixels fits `box` within the style's line limit: what
+  /// decides the render's `overflows`.
+  private func fits(_ candidate: String, at size: Double) -> Bool {
+    layout.setText(candidate)
+    layout.setPixelSize(size)
+    return !layout.overflows(box)
+  }
+}
