@@ -42,7 +42,7 @@ let package = Package(
     .target(name: "Diagnostics"),
     // Values both halves speak: the reader makes them, the plan carries them, the renderer
     // draws with them, so the renderer needs nothing from ProjectFile.
-    .target(name: "PlanValues"),
+    .target(name: "PlanValues", dependencies: ["Timeline"]),
     .target(name: "Timeline"),
     .target(
       name: "ProjectFile",
@@ -72,7 +72,8 @@ let package = Package(
     .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
     .testTarget(
       name: "ProjectFileTests",
-      dependencies: ["ProjectFile", "RenderPlan", "TestSupport"],
+      // Renderer for the typesetter that fits text while planning, as `chromake plan` does.
+      dependencies: ["ProjectFile", "RenderPlan", "Renderer", "TestSupport"],
       exclude: ["Fixtures"]
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),

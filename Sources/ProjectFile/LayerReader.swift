@@ -12,7 +12,8 @@ extension ReadContext {
   static let layerKinds = ["source", "image", "fill", "text"]
   /// The keys every layer has, whatever it shows.
   static let commonLayerKeys = [
-    "name", "when", "start", "duration", "opacity", "box", "fit", "fade_in", "fade_out",
+    "name", "when", "start", "duration", "opacity", "box", "rotation", "fit", "fade_in",
+    "fade_out",
   ]
   /// The keys only some kinds have, by kind.
   static let kindLayerKeys: [String: [String]] = [
@@ -21,6 +22,7 @@ extension ReadContext {
     "fill": [],
     "text": [
       "font", "color", "align", "valign", "line_spacing", "background", "padding", "outline",
+      "size_min", "max_lines", "overflow",
     ],
   ]
   /// Every key a layer may have, whatever its kind: unknown keys are suggested from these.
@@ -41,7 +43,12 @@ extension ReadContext {
     let kinds = readKinds(map, subject: subject)
     checkKindKeys(map, kinds: kinds)
     let here = map.location
-    let box = map.value("box").flatMap(self.box)
+    let box = map.value("box").flatMap { node in
+      animated(
+        node, what: "the box of \(subject)",
+        read: { self.box($0, frame: frame, emptyAllowed: false) },
+        keyframeValue: { self.box($0, frame: frame, emptyAllowed: true) })
+    }
     let content: LayerContent?
     switch kinds.first {
     case "source": content = readVideoLayer(map, subject: subject).map { .video($0) }
@@ -49,7 +56,8 @@ extension ReadContext {
     case "fill": content = readFillLayer(map).map { .fill($0) }
     case "text":
       // A box that was written but could not be read leaves the text's room unknown.
-      let room = map.has("box") ? box.map(TextRoom.init(box:)) : frame.map(TextRoom.init(frame:))
+      let room =
+        map.has("box") ? box.flatMap(TextRoom.init(box:)) : frame.map(TextRoom.init(frame:))
       content = readTextLayer(map, subject: subject, room: room).map { .text($0) }
     default: content = nil
     }
@@ -58,8 +66,16 @@ extension ReadContext {
     let start = map.value("start").flatMap { time($0, what: "start") } ?? Located(.zero, at: here)
     let duration = map.value("duration").flatMap { positiveTime($0, what: "duration") }
     let opacity =
-      map.value("opacity").flatMap { number($0, what: "opacity", in: 0...1) }
-      ?? Located(1, at: here)
+      map.value("opacity").flatMap { node in
+        animated(
+          node, what: "the opacity of \(subject)", read: { number($0, what: "opacity", in: 0...1) })
+      } ?? .constant(Located(1, at: here))
+    let rotation =
+      map.value("rotation").flatMap { node in
+        animated(
+          node, what: "the rotation of \(subject)",
+          read: { number($0, what: "rotation in degrees", in: -36000...36000) })
+      } ?? .constant(Located(0, at: here))
     let fit =
       map.value("fit").flatMap { choice($0, what: "fit", Fit.allCases) }
       ?? Located(.contain, at: here)
@@ -71,7 +87,7 @@ extension ReadContext {
     guard let content, shown else { return nil }
     return LayerSpec(
       location: here, name: name, start: start, duration: duration, opacity: opacity, box: box,
-      fit: fit, fadeIn: fadeIn, fadeOut: fadeOut, content: content)
+      rotation: rotation, fit: fit, fadeIn: fadeIn, fadeOut: fadeOut, content: content)
   }
 
   /// The kind keys written, in file order: the first decides the layer's kind, and each one

@@ -2,8 +2,8 @@ import Diagnostics
 import Foundation
 import Timeline
 
-/// Checks that span several values: unique names, `in` before `out`, `45f` times against the
-/// frame rate, and the output not overwriting an input.
+/// Checks that span several values: unique names, `in` before `out`, keyframes in time order
+/// (`45f` times need the frame rate), and the output not overwriting an input.
 struct ProjectRules {
   let context: ReadContext
   let spec: ProjectSpec
@@ -11,6 +11,10 @@ struct ProjectRules {
   func check() {
     checkUniqueNames()
     for layer in spec.layers {
+      let subject = "layer '\(layer.name.value)'"
+      checkKeyframeOrder(layer.box, what: "\(subject) box")
+      checkKeyframeOrder(layer.opacity, what: "\(subject) opacity")
+      checkKeyframeOrder(layer.rotation, what: "\(subject) rotation")
       guard case .video(let video) = layer.content else { continue }
       checkClip(video.clip, subject: "layer '\(layer.name.value)'")
     }
@@ -32,6 +36,24 @@ struct ProjectRules {
       } else {
         first[name.value] = name.location
       }
+    }
+  }
+
+  /// Each keyframe after the first must come strictly later: a jump is `ease: hold`, not two
+  /// keyframes at one time.
+  private func checkKeyframeOrder<Value>(_ animated: AnimatedSpec<Value>?, what: String) {
+    guard let keyframes = animated?.keyframes else { return }
+    let fps = spec.output.fps.value
+    for (previous, next) in zip(keyframes, keyframes.dropFirst()) {
+      let before = previous.at.value.seconds(fps: fps)
+      let at = next.at.value.seconds(fps: fps)
+      guard at <= before else { continue }
+      context.error(
+        "keyframes-out-of-order",
+        "\(what): a keyframe at \(TimeFormat.seconds(at)) s must come after the one before it, at \(TimeFormat.seconds(before)) s",
+        at: next.at.location, notes: [.init("the keyframe before it", at: previous.at.location)],
+        help: "list keyframes in increasing 'at' order; for a jump, give the earlier one ease: hold"
+      )
     }
   }
 

@@ -73,10 +73,13 @@ public struct LayerSpec: Sendable {
   public var start: Located<TimeValue>
   /// How long it shows, when given.
   public var duration: Located<TimeValue>?
-  /// 0–1, multiplies alpha.
-  public var opacity: Located<Double>
-  /// Where it goes; `nil` means the whole frame.
-  public var box: Located<Box>?
+  /// 0–1, multiplies alpha; may change over time.
+  public var opacity: AnimatedSpec<Double>
+  /// Where it goes, in output pixels (percentages already resolved); may change over time;
+  /// `nil` means the whole frame.
+  public var box: AnimatedSpec<FrameRect>?
+  /// Degrees clockwise about the box's centre; may change over time.
+  public var rotation: AnimatedSpec<Double>
   /// How the picture fills the box.
   public var fit: Located<Fit>
   /// Linear opacity ramp up from the layer's start.
@@ -137,6 +140,12 @@ public struct TextLayerSpec: Sendable {
   public var padding: Located<Int>
   /// A stroke around every glyph, if any.
   public var outline: OutlineSpec?
+  /// The smallest pixel size the font may shrink to so that the text fits; `nil`: no shrinking.
+  public var sizeMin: Located<Int>?
+  /// At most this many lines after wrapping, if given.
+  public var maxLines: Located<Int>?
+  /// What happens when the text cannot fit.
+  public var overflow: Located<TextOverflow>
 }
 
 /// `outline:` of a text layer.

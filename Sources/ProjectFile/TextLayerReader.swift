@@ -42,7 +42,13 @@ extension ReadContext {
       } ?? Located(1, at: here),
       background: map.value("background").flatMap(rgbaColor),
       padding: padding ?? Located(0, at: here),
-      outline: map.value("outline").flatMap { readOutline($0, subject: subject) })
+      outline: map.value("outline").flatMap { readOutline($0, subject: subject) },
+      sizeMin: map.value("size_min").flatMap { integer($0, what: "size_min", in: 1...16384) },
+      maxLines: map.value("max_lines").flatMap { integer($0, what: "max_lines", in: 1...1000) },
+      overflow: map.value("overflow").flatMap {
+        choice($0, what: "overflow", TextOverflow.allCases)
+      }
+        ?? Located(.clip, at: here))
     return text == nil ? nil : spec
   }
 
@@ -104,9 +110,11 @@ struct TextRoom {
   /// Where the box is written; `nil` for the frame.
   var location: SourceLocation?
 
-  init(box: Located<Box>) {
-    width = box.value.width
-    height = box.value.height
+  /// The room of a box that may move or grow: the text is set once, in its largest rectangle
+  /// (`FrameRect.largest`), and that picture is scaled into the box on each frame.
+  init?(box: AnimatedSpec<FrameRect>) {
+    guard let largest = FrameRect.largest(box.values) else { return nil }
+    (width, height) = largest.pictureSize
     name = "a \(width)×\(height) box"
     location = box.location
   }

@@ -12,13 +12,15 @@ public struct LayerPlan: Sendable, Equatable {
   public var frames: FrameRange
   /// Output time at which the layer begins.
   public var start: Rational
-  /// Where the picture goes, in output pixels.
-  public var box: Box
+  /// Where the picture goes, in output pixels, over the layer's time.
+  public var box: Animated<FrameRect>
   /// How the picture fills the box: the fit that applies, decided by the planner (a fill or a
   /// text picture is made for its box, so it is always `stretch`).
   public var fit: Fit
-  /// Multiplies alpha.
-  public var opacity: Double
+  /// Multiplies alpha, over the layer's time (clamped to 0…1 where a curve overshoots).
+  public var opacity: Animated<Double>
+  /// Degrees clockwise about the box's centre, over the layer's time.
+  public var rotation: Animated<Double>
   /// Seconds over which opacity ramps up from 0 at `start`.
   public var fadeIn: Rational
   /// Seconds over which opacity ramps down to 0 at the end of `frames`.
@@ -33,8 +35,9 @@ public struct LayerPlan: Sendable, Equatable {
 
   /// Creates a layer plan.
   public init(
-    name: String, location: PlanLocation, frames: FrameRange, start: Rational, box: Box, fit: Fit,
-    opacity: Double, fadeIn: Rational, fadeOut: Rational, key: KeyPlan?, content: LayerContent
+    name: String, location: PlanLocation, frames: FrameRange, start: Rational,
+    box: Animated<FrameRect>, fit: Fit, opacity: Animated<Double>, rotation: Animated<Double>,
+    fadeIn: Rational, fadeOut: Rational, key: KeyPlan?, content: LayerContent
   ) {
     self.name = name
     self.location = location
@@ -43,6 +46,7 @@ public struct LayerPlan: Sendable, Equatable {
     self.box = box
     self.fit = fit
     self.opacity = opacity
+    self.rotation = rotation
     self.fadeIn = fadeIn
     self.fadeOut = fadeOut
     self.key = key
@@ -55,8 +59,9 @@ public struct LayerPlan: Sendable, Equatable {
     return nil
   }
 
-  /// The layer's opacity on output frame `k`: `opacity` times the fades' linear ramps, each
-  /// `clamp(elapsed / fade, 0, 1)` of the time since `start` or left until the end.
+  /// The layer's opacity on output frame `k`: `opacity` at the frame's time on the layer's
+  /// clock (kept within 0…1) times the fades' linear ramps, each `clamp(elapsed / fade, 0, 1)`
+  /// of the time since `start` or left until the end.
   public func opacity(ofFrame k: Int64, fps: Rational) -> Double {
     let t = TimeGrid.time(ofFrame: k, fps: fps)
     var factor = 1.0
@@ -67,7 +72,8 @@ public struct LayerPlan: Sendable, Equatable {
       let end = TimeGrid.time(ofFrame: frames.end, fps: fps)
       factor = min(factor, ((end - t) / fadeOut).doubleValue)
     }
-    return opacity * min(max(factor, 0), 1)
+    let animated = min(max(opacity.value(at: t - start), 0), 1)
+    return animated * min(max(factor, 0), 1)
   }
 }
 
@@ -97,7 +103,7 @@ public enum LayerContent: Sendable, Equatable {
 // key of that kind.
 extension LayerPlan: Codable {
   enum CodingKeys: String, CodingKey {
-    case name, location, kind, frames, start, box, fit, opacity, fadeIn, fadeOut, key
+    case name, location, kind, frames, start, box, fit, opacity, rotation, fadeIn, fadeOut, key
     case video, image, fill, text
   }
 
@@ -114,9 +120,11 @@ extension LayerPlan: Codable {
       name: try c.decode(String.self, forKey: .name),
       location: try c.decode(PlanLocation.self, forKey: .location),
       frames: try c.decode(FrameRange.self, forKey: .frames),
-      start: try c.decode(Rational.self, forKey: .start), box: try c.decode(Box.self, forKey: .box),
+      start: try c.decode(Rational.self, forKey: .start),
+      box: try c.decode(Animated<FrameRect>.self, forKey: .box),
       fit: try c.decode(Fit.self, forKey: .fit),
-      opacity: try c.decode(Double.self, forKey: .opacity),
+      opacity: try c.decode(Animated<Double>.self, forKey: .opacity),
+      rotation: try c.decode(Animated<Double>.self, forKey: .rotation),
       fadeIn: try c.decode(Rational.self, forKey: .fadeIn),
       fadeOut: try c.decode(Rational.self, forKey: .fadeOut),
       key: try c.decodeIfPresent(KeyPlan.self, forKey: .key), content: content)
@@ -132,6 +140,7 @@ extension LayerPlan: Codable {
     try c.encode(box, forKey: .box)
     try c.encode(fit, forKey: .fit)
     try c.encode(opacity, forKey: .opacity)
+    try c.encode(rotation, forKey: .rotation)
     try c.encode(fadeIn, forKey: .fadeIn)
     try c.encode(fadeOut, forKey: .fadeOut)
     try c.encodeIfPresent(key, forKey: .key)
@@ -230,7 +239,8 @@ public struct PictureDisplay: Codable, Sendable, Equatable {
   }
 }
 
-/// A text layer's text and style, typeset once into a picture the size of its box.
+/// A text layer's text and style, typeset once into a picture the size of its box (its
+/// largest, when the box moves or grows), at the size the planner found it fits.
 public struct TextPlan: Codable, Sendable, Equatable {
   /// What is written, after templating.
   public var text: String
@@ -252,6 +262,46 @@ public struct TextPlan: Codable, Sendable, Equatable {
   public var padding: Int
   /// The glyphs' stroke, if any.
   public var outline: OutlinePlan?
+  /// The picture's width in pixels: the box's, rounded.
+  public var pictureWidth: Int
+  /// The picture's height in pixels.
+  public var pictureHeight: Int
+  /// How the text fits: the size it is set at, and what was done where it does not fit.
+  public var fit: TextFitPlan
+}
+
+/// The size a text is set at and how it fits its picture, as measured while planning.
+public struct TextFitPlan: Codable, Sendable, Equatable {
+  /// The pixel size the text is set at: the font's own, or the largest whole size down to
+  /// `sizeMin` at which it fits.
+  public var size: Double
+  /// The smallest size it may shrink to; `nil`: it keeps the font's size.
+  public var sizeMin: Int?
+  /// At most this many lines are drawn.
+  public var maxLines: Int?
+  /// What is done when it cannot fit.
+  public var overflow: TextOverflow
+  /// Whether the text (as set) fits inside the padding within `maxLines` lines.
+  public var fits: Bool
+  /// Lines after wrapping, as set.
+  public var lineCount: Int
+  /// The text cut to end in "…" (`overflow: ellipsis`), when it had to be; `nil`: the text
+  /// is set whole.
+  public var ellipsized: String?
+
+  /// A fit.
+  public init(
+    size: Double, sizeMin: Int?, maxLines: Int?, overflow: TextOverflow, fits: Bool,
+    lineCount: Int, ellipsized: String?
+  ) {
+    self.size = size
+    self.sizeMin = sizeMin
+    self.maxLines = maxLines
+    self.overflow = overflow
+    self.fits = fits
+    self.lineCount = lineCount
+    self.ellipsized = ellipsized
+  }
 }
 
 /// A stroke around text.

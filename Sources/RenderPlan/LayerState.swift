@@ -2,9 +2,7 @@ public import PlanValues
 public import Timeline
 
 /// How one layer is drawn on one output frame: the compositor's whole input about it besides
-/// its pictures. The planner computes it from the layer's plan; every value is constant over a
-/// layer's frames today except opacity under a fade, and values that move (keyframes) change
-/// only how it is computed, not what the compositor does with it.
+/// its pictures, sampled from the plan's keyframes at the frame's exact time.
 ///
 /// Which source frame a video layer shows on the frame is its clip's rule
 /// (`VideoClipPlan.sourceTime(ofFrame:start:fps:)`), which the layer's feed applies.
@@ -12,7 +10,7 @@ public struct LayerState: Sendable, Equatable {
   /// Where the layer's box is, in output pixels.
   public var box: FrameRect
   /// Degrees clockwise the layer turns about its box's centre, after it is fitted into the
-  /// box. Any angle; the project format has no rotation yet, so the planner gives 0.
+  /// box. Any angle.
   public var rotation: Double
   /// Multiplies alpha: the layer's opacity times its fades' ramps.
   public var opacity: Double
@@ -25,9 +23,19 @@ public struct LayerState: Sendable, Equatable {
   }
 }
 
+extension LayerState {
+  /// Whether the layer shows anything: a box shrunk to nothing or a layer faded out entirely
+  /// is left out of the frame (its feed still advances).
+  public var isVisible: Bool { box.hasArea && opacity > 0 }
+}
+
 extension LayerPlan {
-  /// The layer's state on output frame `k` (one of its `frames`).
+  /// The layer's state on output frame `k` (one of its `frames`): every animated value at
+  /// `k / fps − start` on the layer's clock, exactly, with no rounding of positions.
   public func state(ofFrame k: Int64, fps: Rational) -> LayerState {
-    LayerState(box: FrameRect(box), rotation: 0, opacity: opacity(ofFrame: k, fps: fps))
+    let local = TimeGrid.time(ofFrame: k, fps: fps) - start
+    return LayerState(
+      box: box.value(at: local), rotation: rotation.value(at: local),
+      opacity: opacity(ofFrame: k, fps: fps))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PlanValues
 import Timeline
 
 /// The plan as people read it: `chromake plan` without `--json`.
@@ -18,6 +19,10 @@ public enum PlanTable {
     out += "limiter \(o.audio.limiter ? "on" : "off"), \(o.audio.sampleCount) samples\n"
     out += "\nlayers (bottom first; frame k shows source time in + k/fps - start)\n"
     out += layerTable(plan).render()
+    if plan.layers.contains(where: isAnimated) {
+      out += "\nkeyframes (at: time on the layer's clock, from its start)\n"
+      out += keyframeTable(plan).render()
+    }
     out += "\naudio (every stream in the mix)\n"
     out +=
       plan.audio.isEmpty ? "  (none: the output has no audio stream)\n" : audioTable(plan).render()
@@ -39,7 +44,6 @@ public enum PlanTable {
         f.count == 0
         ? "-"
         : "\(seconds(Rational(f.first) / fps))-\(seconds(Rational(f.end) / fps)) s"
-      let b = layer.box
       table.rows.append([
         "\(index)", layer.name, "\(layer.location.line)", frames, time,
         content(of: layer),
@@ -47,14 +51,69 @@ public enum PlanTable {
           "\(seconds($0.sourceIn))-\(seconds($0.sourceOut)) s\($0.loop ? " loop" : "")"
         } ?? "-",
         layer.video.map { $0.loop ? "-" : $0.afterEnd.rawValue } ?? "-",
-        "\(b.x),\(b.y) \(b.width)x\(b.height)", layer.fit.rawValue,
-        number(layer.opacity) + fades(of: layer),
+        placement(of: layer), layer.fit.rawValue,
+        (layer.opacity.isConstant ? number(layer.opacity.keyframes[0].value) : "keyframes")
+          + fades(of: layer),
         layer.key.map {
           "\($0.color) sim \(number($0.similarity)) smooth \(number($0.smoothness)) spill \(number($0.spill))"
         } ?? "-",
       ])
     }
     return table
+  }
+
+  /// Whether any of the layer's values moves.
+  static func isAnimated(_ layer: LayerPlan) -> Bool {
+    !layer.box.isConstant || !layer.opacity.isConstant || !layer.rotation.isConstant
+  }
+
+  /// The box and rotation, or `keyframes` where they move.
+  static func placement(of layer: LayerPlan) -> String {
+    let box = layer.box.isConstant ? rect(layer.box.keyframes[0].value) : "keyframes"
+    guard layer.rotation.isConstant else { return box + " turning" }
+    let angle = layer.rotation.keyframes[0].value
+    return angle == 0 ? box : box + " turned \(pixels(angle))°"
+  }
+
+  /// Every keyframe of every animated value, layer by layer.
+  static func keyframeTable(_ plan: RenderPlan) -> TextTable {
+    var table = TextTable(header: ["layer", "property", "at", "value", "ease"])
+    for layer in plan.layers {
+      func add<Value>(_ what: String, _ animated: Animated<Value>, _ text: (Value) -> String) {
+        guard !animated.isConstant else { return }
+        for (index, keyframe) in animated.keyframes.enumerated() {
+          let last = index == animated.keyframes.count - 1
+          table.rows.append([
+            layer.name, what, "\(seconds(keyframe.at)) s", text(keyframe.value),
+            last ? "-" : ease(keyframe.ease),
+          ])
+        }
+      }
+      add("box", layer.box, rect)
+      add("opacity", layer.opacity, number)
+      add("rotation", layer.rotation) { "\(pixels($0))°" }
+    }
+    return table
+  }
+
+  static func ease(_ easing: Easing) -> String {
+    if case .cubicBezier(let x1, let y1, let x2, let y2) = easing {
+      return "[\([x1, y1, x2, y2].map(pixels).joined(separator: ", "))]"
+    }
+    return easing.name ?? "-"
+  }
+
+  /// `640,180 640x540`, with fractions where a position falls between pixels.
+  static func rect(_ r: FrameRect) -> String {
+    "\(pixels(r.x)),\(pixels(r.y)) \(pixels(r.width))x\(pixels(r.height))"
+  }
+
+  /// A number of pixels or degrees: whole, or with up to three decimals.
+  static func pixels(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    var text = String(format: "%.3f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
   }
 
   /// What a layer shows, in a few words: its file, colour or text.
@@ -68,8 +127,17 @@ public enum PlanTable {
       let line = text.text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
       let shown = line.count > 24 ? line.prefix(23) + "…" : line
       let more = text.text.contains("\n") && line.count <= 24 ? " …" : ""
-      return "text \"\(shown)\(more)\" (\(text.font))"
+      return "text \"\(shown)\(more)\" (\(text.font); \(textFit(text.fit)))"
     }
+  }
+
+  /// `set at 41 px`, and how it fits where it does not wholly.
+  static func textFit(_ fit: TextFitPlan) -> String {
+    var words = "set at \(pixels(fit.size)) px"
+    if let maxLines = fit.maxLines { words += ", \(fit.lineCount)/\(maxLines) lines" }
+    if fit.ellipsized != nil { words += ", ellipsized" }
+    if !fit.fits { words += ", overflows (\(fit.overflow.rawValue))" }
+    return words
   }
 
   /// ` fade 0.5/1 s` when the layer fades in or out.

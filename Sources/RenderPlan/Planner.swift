@@ -18,18 +18,23 @@ public struct PlanResult: Sendable {
 /// problems that need the whole picture (an output duration that cannot be determined).
 public enum Planner {
   /// The plan format's version.
-  public static let planVersion = 3
+  public static let planVersion = 4
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
   /// Plans `spec` with `facts` keyed by resolved path and `fonts` keyed by font description
-  /// (a text layer whose font has no facts is planned with the font it asked for).
+  /// (a text layer whose font has no facts is planned with the font it asked for); `texts`
+  /// measures each text layer, to choose its size and find whether it fits.
   public static func plan(
-    _ spec: ProjectSpec, facts: [String: MediaFacts], fonts: [String: FontFacts] = [:]
+    _ spec: ProjectSpec, facts: [String: MediaFacts], fonts: [String: FontFacts] = [:],
+    texts: any TextFitting
   ) -> PlanResult {
-    var builder = PlanBuilder(spec: spec, facts: facts, fonts: fonts)
+    var builder = PlanBuilder(spec: spec, facts: facts, fonts: fonts, texts: texts)
     let plan = builder.build()
-    return PlanResult(plan: plan, diagnostics: builder.diagnostics.sortedByLocation())
+    // An error found while planning (a text that must fit and cannot) leaves no plan to run.
+    return PlanResult(
+      plan: builder.diagnostics.hasErrors ? nil : plan,
+      diagnostics: builder.diagnostics.sortedByLocation())
   }
 }
 
@@ -50,6 +55,7 @@ struct PlanBuilder {
   let spec: ProjectSpec
   let facts: [String: MediaFacts]
   let fonts: [String: FontFacts]
+  let texts: any TextFitting
   var diagnostics: [Diagnostic] = []
 
   var fps: Rational { spec.output.fps.value }
@@ -211,7 +217,9 @@ struct PlanBuilder {
         sampleCount: sampleCount))
   }
 
-  func layerPlan(_ layer: LayerSpec, _ timing: ClipTiming, frameCount: Int64) -> LayerPlan {
+  mutating func layerPlan(_ layer: LayerSpec, _ timing: ClipTiming, frameCount: Int64)
+    -> LayerPlan
+  {
     let first = min(frameCount, TimeGrid.firstFrame(atOrAfter: timing.start, fps: fps))
     var end =
       timing.end.map { min(frameCount, TimeGrid.firstFrame(atOrAfter: $0, fps: fps)) } ?? frameCount
@@ -221,6 +229,11 @@ struct PlanBuilder {
       end = min(end, TimeGrid.firstFrame(atOrAfter: sourceEnd, fps: fps))
     }
     let size = spec.output.size.value
+    let box =
+      layer.box.map(animated)
+      ?? Animated(
+        constant: FrameRect(
+          x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
     let content: LayerContent
     var key: KeyPlan?
     switch layer.content {
@@ -239,15 +252,15 @@ struct PlanBuilder {
     case .fill(let color):
       content = .fill(color.value)
     case .text(let text):
-      content = .text(textPlan(text))
+      content = .text(textPlan(text, layer: layer, box: box))
     }
     return LayerPlan(
       name: layer.name.value, location: PlanLocation(layer.location),
-      frames: FrameRange(first: first, end: max(first, end)), start: timing.start,
-      box: layer.box?.value ?? Box(x: 0, y: 0, width: size.width, height: size.height),
+      frames: FrameRange(first: first, end: max(first, end)), start: timing.start, box: box,
       // A fill or a text picture is made for its box: nothing to fit.
       fit: content.kind == .fill || content.kind == .text ? .stretch : layer.fit.value,
-      opacity: layer.opacity.value, fadeIn: layer.fadeIn.value.seconds(fps: fps),
+      opacity: animated(layer.opacity), rotation: animated(layer.rotation),
+      fadeIn: layer.fadeIn.value.seconds(fps: fps),
       fadeOut: layer.fadeOut.value.seconds(fps: fps), key: key, content: content)
   }
 
@@ -283,15 +296,11 @@ struct PlanBuilder {
       smoothness: key.smoothness.value, spill: key.spill.value)
   }
 
-  func textPlan(_ text: TextLayerSpec) -> TextPlan {
-    let font = fonts[text.font.value]
-    return TextPlan(
-      text: text.text.value, font: text.font.value,
-      fontFamily: font?.resolved ?? "", color: text.color.value,
-      align: text.align.value, valign: text.valign.value, lineSpacing: text.lineSpacing.value,
-      background: text.background?.value, padding: text.padding.value,
-      outline: text.outline.map {
-        OutlinePlan(width: $0.width.value, color: $0.color.value)
+  /// Keyframes at exact times on the layer's clock (`45f` counted at the output's rate).
+  func animated<Value: Interpolating>(_ spec: AnimatedSpec<Value>) -> Animated<Value> {
+    Animated(
+      keyframes: spec.keyframes.map {
+        Keyframe(at: $0.at.value.seconds(fps: fps), value: $0.value.value, ease: $0.ease.value)
       })
   }
 

@@ -37,7 +37,8 @@ public struct ProjectSession: Sendable {
     session.diagnostics += MediaChecks.check(spec, facts: inspection.facts)
     if !session.diagnostics.hasErrors {
       let planned = Planner.plan(
-        spec, facts: inspection.facts, fonts: FontInspector.inspect(spec))
+        spec, facts: inspection.facts, fonts: FontInspector.inspect(spec),
+        texts: TypesetTextFitter())
       session.plan = planned.plan
       session.diagnostics += planned.diagnostics
     }

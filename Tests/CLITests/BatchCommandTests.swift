@@ -72,7 +72,9 @@ struct BatchCommandTests {
       #expect(first.status == 65, "a row has errors: \(first.stderr)")
       // The bad value is shown where it lands (the project's box) and where it was written.
       #expect(
-        first.stderr.contains("a.yaml:9:11: error: expected box x, found 'four, five'"),
+        first.stderr.contains(
+          "a.yaml:9:11: error: expected box x in pixels or as a percentage such as \"50%\", found 'four, five'"
+        ),
         "\(first.stderr)")
       #expect(
         first.stderr.contains("(from ads.csv row 7, column 'x') (ads.csv:8:4)"), "\(first.stderr)")

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import ProjectFile
 import RenderPlan
+import Renderer
 
 /// The fixture projects and the hand-written media facts they are planned against, so the
 /// parse → check → plan half is tested without FFmpeg.
@@ -59,7 +60,7 @@ enum Fixtures {
     if let spec = loaded.spec {
       diagnostics += MediaChecks.check(spec, facts: facts)
       if !diagnostics.hasErrors {
-        let planned = Planner.plan(spec, facts: facts)
+        let planned = Planner.plan(spec, facts: facts, texts: TypesetTextFitter())
         plan = planned.plan
         diagnostics += planned.diagnostics
       }

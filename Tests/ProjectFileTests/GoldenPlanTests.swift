@@ -33,12 +33,14 @@ struct GoldenPlanTests {
     }
   }
 
-  @Test("the plan's JSON decodes back to the same plan")
+  @Test("the plan's JSON decodes back to the same plan: keyframes, easings and fits exactly")
   func roundTrip() throws {
-    let plan = try #require(try Fixtures.run("valid/audio_tracks.yaml").plan)
-    var decoded = try JSONDecoder().decode(RenderPlan.self, from: try plan.canonicalJSON())
-    decoded.directory = plan.directory
-    #expect(decoded == plan)
+    for project in Fixtures.projects(in: "valid") {
+      let plan = try #require(try Fixtures.run(project).plan)
+      var decoded = try JSONDecoder().decode(RenderPlan.self, from: try plan.canonicalJSON())
+      decoded.directory = plan.directory
+      #expect(decoded == plan, "\(project)")
+    }
   }
 
   @Test("offsets and trims: frames 30..<90 show source 0.5 s onwards, audio from sample 48000")

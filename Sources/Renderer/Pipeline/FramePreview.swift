@@ -16,11 +16,11 @@ public enum FramePreview {
       background: plan.output.background, styles: plan.layerStyles)
     var draws: [LayerDraw] = []
     for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
+      let state = layer.state(ofFrame: k, fps: plan.output.fps)
+      guard state.isVisible else { continue }
       let pictures = try layerSource(for: layer, plan: plan).pictures(at: k)
       draws.append(
-        LayerDraw(
-          layer: index, picture: pictures.picture, matte: pictures.matte,
-          state: layer.state(ofFrame: k, fps: plan.output.fps)))
+        LayerDraw(layer: index, picture: pictures.picture, matte: pictures.matte, state: state))
     }
     return try compositor.composite(draws).rgba()
   }

@@ -85,11 +85,12 @@ public final class MovieRender {
       try checkInterrupt()
       var draws: [LayerDraw] = []
       for (index, feed) in feeds.enumerated() where feed.layer.frames.contains(k) {
+        // The feed advances on every frame of the layer, drawn or not.
         let pictures = try feed.next(frame: k)
+        let state = feed.layer.state(ofFrame: k, fps: output.fps)
+        guard state.isVisible else { continue }
         draws.append(
-          LayerDraw(
-            layer: index, picture: pictures.picture, matte: pictures.matte,
-            state: feed.layer.state(ofFrame: k, fps: output.fps)))
+          LayerDraw(layer: index, picture: pictures.picture, matte: pictures.matte, state: state))
       }
       let frame = try writer.nextFrame()
       try compositor.composite(draws, into: frame)

@@ -38,31 +38,21 @@ enum StillPicture {
     ).premultiplied()
   }
 
-  /// The text typeset into a picture the size of the layer's box.
+  /// The text typeset into the picture the plan sized for it (the box's, or its largest when
+  /// the box moves), at the size the plan chose. Whether it fits was reported while planning.
   static func typeset(_ text: TextPlan, in layer: LayerPlan) throws(RenderFailure) -> (
     picture: DecodedFrame, warnings: [RenderFailure]
   ) {
-    let style = TextStyle(
-      text: text.text, font: text.font, color: textColor(text.color),
-      alignment: alignment(text.align), verticalAlignment: alignment(text.valign),
-      lineSpacing: text.lineSpacing, background: text.background.map(textColor),
-      padding: text.padding,
-      outline: text.outline.map { TextOutline(width: $0.width, color: textColor($0.color)) })
+    let style = TextStyles.style(
+      of: text, text: text.fit.ellipsized ?? text.text, pixelSize: text.fit.size)
     let typeset: TextPicture
     do throws(TypesettingError) {
-      typeset = try Typesetter.render(style, width: layer.box.width, height: layer.box.height)
+      typeset = try Typesetter.render(
+        style, width: text.pictureWidth, height: text.pictureHeight)
     } catch {
       throw RenderFailure("cannot typeset the text: \(error)", layer: layer)
     }
     var warnings: [RenderFailure] = []
-    if typeset.overflows {
-      warnings.append(
-        RenderFailure(
-          "the text does not fit its \(layer.box.width)×\(layer.box.height) box"
-            + (text.padding > 0 ? " (padding \(text.padding))" : "")
-            + "; what falls outside is cut: make the box larger or the font smaller",
-          layer: layer))
-    }
     if typeset.missingGlyphs > 0 {
       let count = typeset.missingGlyphs
       warnings.append(
@@ -79,26 +69,5 @@ enum StillPicture {
     } catch {
       throw RenderFailure("cannot hold the typeset text: \(error)", layer: layer)
     }
-  }
-
-  private static func alignment(_ align: TextAlign) -> TextAlignment {
-    switch align {
-    case .left: .left
-    case .center: .center
-    case .right: .right
-    }
-  }
-
-  private static func alignment(_ align: TextVerticalAlign) -> TextVerticalAlignment {
-    switch align {
-    case .top: .top
-    case .middle: .middle
-    case .bottom: .bottom
-    }
-  }
-
-  private static func textColor(_ color: RGBAColor) -> TextColor {
-    TextColor(
-      red: color.rgb.red, green: color.rgb.green, blue: color.rgb.blue, alpha: color.alpha)
   }
 }

@@ -44,7 +44,8 @@ struct CompositorPathsTests {
     -> LayerState
   {
     LayerState(
-      box: FrameRect(Box(x: x, y: y, width: w, height: h)), rotation: rotation, opacity: opacity)
+      box: FrameRect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+      rotation: rotation, opacity: opacity)
   }
 
   static func largestDifference(_ a: YCbCrPicture, _ b: YCbCrPicture) -> Int {

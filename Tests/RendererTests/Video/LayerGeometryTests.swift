@@ -15,7 +15,7 @@ struct LayerGeometryTests {
 
   @Test func aSameSizePictureIsPixelAlignedAndMapsTexelCentres() {
     let g = LayerGeometry(
-      box: FrameRect(Box(x: 0, y: 0, width: 64, height: 32)), fit: .contain, width: 64, height: 32,
+      box: FrameRect(x: 0, y: 0, width: 64, height: 32), fit: .contain, width: 64, height: 32,
       sampleAspectRatio: .one, rotation: 0, angle: 0)
     #expect(g.isPixelAligned)
     #expect(g.clip == SIMD4(0, 0, 64, 32))
@@ -23,7 +23,7 @@ struct LayerGeometryTests {
   }
 
   @Test func containLeavesBarsAndCoverCrops() {
-    let box = FrameRect(Box(x: 10, y: 0, width: 200, height: 100))
+    let box = FrameRect(x: 10, y: 0, width: 200, height: 100)
     let contain = LayerGeometry(
       box: box, fit: .contain, width: 100, height: 100, sampleAspectRatio: .one, rotation: 0,
       angle: 0)
@@ -45,7 +45,7 @@ struct LayerGeometryTests {
   @Test func aSampleAspectRatioWidensThePictureBeforeFit() {
     // 100x100 stored pixels at 2:1 display as 200x100: exactly a 200x100 box.
     let g = LayerGeometry(
-      box: FrameRect(Box(x: 0, y: 0, width: 200, height: 100)), fit: .contain, width: 100,
+      box: FrameRect(x: 0, y: 0, width: 200, height: 100), fit: .contain, width: 100,
       height: 100,
       sampleAspectRatio: Rational(2), rotation: 0, angle: 0)
     #expect(g.picture == SIMD4(0, 0, 200, 100))
@@ -64,7 +64,8 @@ struct LayerGeometryTests {
   ) {
     // A 40x20 stored picture; turned a quarter it displays 20x40 and fills a 20x40 box.
     let quarter = rotation % 180 == 90
-    let box = FrameRect(Box(x: 0, y: 0, width: quarter ? 20 : 40, height: quarter ? 40 : 20))
+    let box = FrameRect(
+      x: 0, y: 0, width: Double(quarter ? 20 : 40), height: Double(quarter ? 40 : 20))
     let g = LayerGeometry(
       box: box, fit: .contain, width: 40, height: 20, sampleAspectRatio: .one,
       rotation: rotation, angle: 0)
