@@ -14,8 +14,8 @@ public struct LayerPlan: Sendable, Equatable {
   public var start: Rational
   /// Where the picture goes, in output pixels, over the layer's time.
   public var box: Animated<FrameRect>
-  /// How the picture fills the box: the fit that applies, decided by the planner (a fill or a
-  /// text picture is made for its box, so it is always `stretch`).
+  /// How the picture fills the box: the fit that applies, decided by the planner (a fill is
+  /// always `stretch`, a text picture, made for its box, `contain`).
   public var fit: Fit
   /// Multiplies alpha, over the layer's time (clamped to 0…1 where a curve overshoots).
   public var opacity: Animated<Double>

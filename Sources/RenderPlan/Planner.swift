@@ -257,8 +257,7 @@ struct PlanBuilder {
     return LayerPlan(
       name: layer.name.value, location: PlanLocation(layer.location),
       frames: FrameRange(first: first, end: max(first, end)), start: timing.start, box: box,
-      // A fill or a text picture is made for its box: nothing to fit.
-      fit: content.kind == .fill || content.kind == .text ? .stretch : layer.fit.value,
+      fit: fit(of: layer, content: content),
       opacity: animated(layer.opacity), rotation: animated(layer.rotation),
       fadeIn: layer.fadeIn.value.seconds(fps: fps),
       fadeOut: layer.fadeOut.value.seconds(fps: fps), key: key, content: content)
@@ -294,6 +293,18 @@ struct PlanBuilder {
     KeyPlan(
       color: key.color.value, similarity: key.similarity.value,
       smoothness: key.smoothness.value, spill: key.spill.value)
+  }
+
+  /// The fit that applies: a fill's one pixel stretches over its box; a text picture is made
+  /// for its box (its largest, when the box changes size), so `contain` draws it at exactly
+  /// its box where the box holds still, and scales it with its shape kept where the box grows
+  /// or shrinks; anything else fits as written.
+  func fit(of layer: LayerSpec, content: LayerContent) -> Fit {
+    switch content.kind {
+    case .fill: .stretch
+    case .text: .contain
+    case .video, .image: layer.fit.value
+    }
   }
 
   /// Keyframes at exact times on the layer's clock (`45f` counted at the output's rate).
