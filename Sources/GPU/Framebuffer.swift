@@ -44,6 +44,8 @@ public final class Framebuffer {
         function: "Framebuffer.init",
         reason: "needs at least one texture, all of one size and one context")
     }
+    GPUContext.driverLock.lock()
+    defer { GPUContext.driverLock.unlock() }
     try first.context.ensureCurrent()
     guard textures.count <= first.context.maxDrawBuffers else {
       throw GPUError.invalidArgument(
@@ -76,13 +78,14 @@ public final class Framebuffer {
   }
 
   deinit {
-    if context.becomeCurrentForCleanup() {
+    context.cleanUp {
       var framebuffer = framebuffer
       glDeleteFramebuffers(1, &framebuffer)
     }
   }
 
-  /// Binds the framebuffer as the draw and read target, with the viewport covering it.
+  /// Binds the framebuffer as the draw and read target, with the viewport covering it. Call
+  /// inside `GPUContext.withCurrent`.
   func bind() {
     glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
     glViewport(0, 0, GLsizei(width), GLsizei(height))
@@ -104,21 +107,23 @@ public final class Framebuffer {
       buffer.count, bytesPerRow: bytesPerRow, width: width, height: height, format: format,
       function: "Framebuffer.readPixels")
     guard let base = buffer.baseAddress else { return }  // checkLayout rules out an empty buffer
-    try context.ensureCurrent()
-    bind()
-    glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
-    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-    if format == .rgba8 || readsDirectly(format) {
-      // GL_RGBA with GL_UNSIGNED_BYTE is the one read format every ES 3 driver must accept for
-      // 8-bit targets; GL_RED or GL_RG only where the driver names it as its second.
-      glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(bytesPerRow / format.bytesPerPixel))
-      defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
-      glReadPixels(
-        0, 0, GLsizei(width), GLsizei(height), format.pixelFormat, GLenum(GL_UNSIGNED_BYTE), base)
-      try checkGL("glReadPixels")
-      return
+    try context.withCurrent {
+      bind()
+      glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
+      glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+      if format == .rgba8 || readsDirectly(format) {
+        // GL_RGBA with GL_UNSIGNED_BYTE is the one read format every ES 3 driver must accept
+        // for 8-bit targets; GL_RED or GL_RG only where the driver names it as its second.
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(bytesPerRow / format.bytesPerPixel))
+        defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
+        glReadPixels(
+          0, 0, GLsizei(width), GLsizei(height), format.pixelFormat, GLenum(GL_UNSIGNED_BYTE),
+          base)
+        try checkGL("glReadPixels")
+        return
+      }
+      try readThroughRGBA(attachment: attachment, into: buffer, bytesPerRow: bytesPerRow)
     }
-    try readThroughRGBA(attachment: attachment, into: buffer, bytesPerRow: bytesPerRow)
   }
 
   /// Reads an attachment as RGBA and keeps its format's channels, for a driver that cannot
@@ -127,16 +132,17 @@ public final class Framebuffer {
     attachment: Int = 0, into buffer: UnsafeMutableRawBufferPointer, bytesPerRow: Int
   ) throws {
     let format = textures[attachment].format
-    try context.ensureCurrent()
-    bind()
-    glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
     try Texture.checkLayout(
       buffer.count, bytesPerRow: bytesPerRow, width: width, height: height, format: format,
       function: "Framebuffer.readPixels")
     var rgba = [UInt8](repeating: 0, count: width * height * 4)
-    glReadPixels(
-      0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &rgba)
-    try checkGL("glReadPixels")
+    try context.withCurrent {
+      bind()
+      glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
+      glReadPixels(
+        0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &rgba)
+      try checkGL("glReadPixels")
+    }
     let channels = format.bytesPerPixel
     for row in 0..<height {
       for column in 0..<width {

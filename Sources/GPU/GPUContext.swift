@@ -42,6 +42,8 @@ public final class GPUContext {
   /// - Parameter platform: the platform to use; `nil` reads `CHROMAKE_EGL_PLATFORM`, and if that
   ///   is unset tries a real GPU on the device platform, then the surfaceless platform.
   public init(platform: Platform? = nil) throws {
+    Self.driverLock.lock()
+    defer { Self.driverLock.unlock() }
     let requested = try platform ?? Self.platform(in: ProcessInfo.processInfo.environment)
     let made: (display: EGLDisplay, context: EGLContext, platform: Platform)
     var fallbackReason: String?
@@ -86,25 +88,53 @@ public final class GPUContext {
     Self.destroy(display: display, context: context)
   }
 
+  /// Held around every EGL and GL call in the process, so that contexts used on different
+  /// threads (a batch's jobs, parallel tests) take turns in the driver.
+  ///
+  /// Mesa 22.3's llvmpipe (Debian 12's) is not safe for two contexts on one display used from
+  /// two threads at once: a texture upload in one context while another draws reads memory
+  /// the driver has freed, and a two-job batch crashed mid-render now and then, more often on
+  /// a loaded machine. Two plain C threads with a context each, uploading, drawing and reading
+  /// back, crash the same way. llvmpipe rasterises every context's draws on one shared set of
+  /// threads anyway, so taking turns costs little. Recursive, because a GL object may be
+  /// released while a GPU call holds the lock.
+  static let driverLock = NSRecursiveLock()
+
   /// Makes this context current on the calling thread, as every GL call needs.
   ///
   /// A context is current on one thread at a time: call this after moving work to another
   /// thread. It fails with `EGL_BAD_ACCESS` while the context is current on another thread.
   public func makeCurrent() throws {
-    try checkEGL(eglMakeCurrent(display, nil, nil, context), "eglMakeCurrent")
+    try Self.driverLock.withLock {
+      try checkEGL(eglMakeCurrent(display, nil, nil, context), "eglMakeCurrent")
+    }
   }
 
-  /// Makes this context current unless it already is; the GPU types call this before GL calls.
+  /// Makes this context current unless it already is. Call with `driverLock` held.
   func ensureCurrent() throws {
     if eglGetCurrentContext() != context {
       try makeCurrent()
     }
   }
 
-  /// For `deinit`s, which cannot throw: whether this context is current, made so if possible.
-  /// When it cannot be, the object's GL name is left for the context's own destruction.
-  func becomeCurrentForCleanup() -> Bool {
-    (try? ensureCurrent()) != nil
+  /// Runs `body`, which makes GL calls, holding `driverLock` with this context current; the
+  /// GPU types call GL only inside it.
+  func withCurrent<Result>(_ body: () throws -> Result) throws -> Result {
+    try Self.driverLock.withLock {
+      try ensureCurrent()
+      return try body()
+    }
+  }
+
+  /// For `deinit`s, which cannot throw: runs `body` (which deletes a GL name) as `withCurrent`
+  /// does, if this context can be made current. When it cannot be, the name is left for the
+  /// context's own destruction.
+  func cleanUp(_ body: () -> Void) {
+    Self.driverLock.withLock {
+      if (try? ensureCurrent()) != nil {
+        body()
+      }
+    }
   }
 
   /// The platform `CHROMAKE_EGL_PLATFORM` forces in `environment`, or `nil` if it is unset.
@@ -212,6 +242,8 @@ public final class GPUContext {
   }
 
   private static func destroy(display: EGLDisplay, context: EGLContext) {
+    driverLock.lock()
+    defer { driverLock.unlock() }
     if eglGetCurrentContext() == context {
       eglMakeCurrent(display, nil, nil, nil)
     }

@@ -36,6 +36,8 @@ public final class ShaderProgram {
   ///
   /// A shader the driver rejects throws `GPUError.shaderCompile` naming the file and the line.
   public init(context: GPUContext, vertex: ShaderFile, fragment: ShaderFile) throws {
+    GPUContext.driverLock.lock()
+    defer { GPUContext.driverLock.unlock() }
     try context.ensureCurrent()
     self.context = context
     vertexName = vertex.name
@@ -71,7 +73,7 @@ public final class ShaderProgram {
   }
 
   deinit {
-    if context.becomeCurrentForCleanup() {
+    context.cleanUp {
       glDeleteProgram(program)
     }
   }
@@ -111,30 +113,34 @@ public final class ShaderProgram {
 
   /// Sets a `float` uniform.
   public func setUniform(_ name: String, _ value: Float) throws {
-    let location = try prepareUniform(name)
-    glUniform1f(location, value)
-    try checkGL("glUniform1f(\(name))")
+    try withUniform(name) { location in
+      glUniform1f(location, value)
+      try checkGL("glUniform1f(\(name))")
+    }
   }
 
   /// Sets a `vec2` uniform.
   public func setUniform(_ name: String, _ value: SIMD2<Float>) throws {
-    let location = try prepareUniform(name)
-    glUniform2f(location, value.x, value.y)
-    try checkGL("glUniform2f(\(name))")
+    try withUniform(name) { location in
+      glUniform2f(location, value.x, value.y)
+      try checkGL("glUniform2f(\(name))")
+    }
   }
 
   /// Sets a `vec3` uniform.
   public func setUniform(_ name: String, _ value: SIMD3<Float>) throws {
-    let location = try prepareUniform(name)
-    glUniform3f(location, value.x, value.y, value.z)
-    try checkGL("glUniform3f(\(name))")
+    try withUniform(name) { location in
+      glUniform3f(location, value.x, value.y, value.z)
+      try checkGL("glUniform3f(\(name))")
+    }
   }
 
   /// Sets a `vec4` uniform.
   public func setUniform(_ name: String, _ value: SIMD4<Float>) throws {
-    let location = try prepareUniform(name)
-    glUniform4f(location, value.x, value.y, value.z, value.w)
-    try checkGL("glUniform4f(\(name))")
+    try withUniform(name) { location in
+      glUniform4f(location, value.x, value.y, value.z, value.w)
+      try checkGL("glUniform4f(\(name))")
+    }
   }
 
   /// Sets a `mat3` uniform from nine floats in column-major order (GLSL's own order).
@@ -143,16 +149,18 @@ public final class ShaderProgram {
       throw GPUError.invalidArgument(
         function: "ShaderProgram.setUniform(matrix3:)", reason: "\(columns.count) floats, not 9")
     }
-    let location = try prepareUniform(name)
-    glUniformMatrix3fv(location, 1, GLboolean(GL_FALSE), columns)
-    try checkGL("glUniformMatrix3fv(\(name))")
+    try withUniform(name) { location in
+      glUniformMatrix3fv(location, 1, GLboolean(GL_FALSE), columns)
+      try checkGL("glUniformMatrix3fv(\(name))")
+    }
   }
 
   /// Sets an `int` or `bool` uniform.
   public func setUniform(_ name: String, _ value: Int32) throws {
-    let location = try prepareUniform(name)
-    glUniform1i(location, value)
-    try checkGL("glUniform1i(\(name))")
+    try withUniform(name) { location in
+      glUniform1i(location, value)
+      try checkGL("glUniform1i(\(name))")
+    }
   }
 
   /// Draws the full-screen triangle into `target`, with each texture bound to the sampler
@@ -183,37 +191,40 @@ public final class ShaderProgram {
         throw GPUError.uniformsNotSet(names: unsetUniforms.sorted(), program: fragmentName)
       }
     #endif
-    try context.ensureCurrent()
-    target.bind()
-    glUseProgram(program)
-    for (unit, (name, texture)) in textures.sorted(by: { $0.key < $1.key }).enumerated() {
-      guard let location = uniforms[name] else {
-        throw GPUError.unknownUniform(name: name, program: fragmentName)
+    try context.withCurrent {
+      target.bind()
+      glUseProgram(program)
+      for (unit, (name, texture)) in textures.sorted(by: { $0.key < $1.key }).enumerated() {
+        guard let location = uniforms[name] else {
+          throw GPUError.unknownUniform(name: name, program: fragmentName)
+        }
+        glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture.texture)
+        glUniform1i(location, GLint(unit))
       }
-      glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
-      glBindTexture(GLenum(GL_TEXTURE_2D), texture.texture)
-      glUniform1i(location, GLint(unit))
+      try checkGL("binding textures for \(fragmentName)")
+      if let region {
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(region.x, region.y, region.z, region.w)
+      }
+      glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+      if region != nil { glDisable(GLenum(GL_SCISSOR_TEST)) }
+      try checkGL("glDrawArrays(\(vertexName), \(fragmentName))")
     }
-    try checkGL("binding textures for \(fragmentName)")
-    if let region {
-      glEnable(GLenum(GL_SCISSOR_TEST))
-      glScissor(region.x, region.y, region.z, region.w)
-    }
-    glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-    if region != nil { glDisable(GLenum(GL_SCISSOR_TEST)) }
-    try checkGL("glDrawArrays(\(vertexName), \(fragmentName))")
   }
 
-  /// Makes the context current and the program in use, and finds `name`'s location.
-  private func prepareUniform(_ name: String) throws -> GLint {
+  /// Finds `name`'s location and calls `body` with it, the context current and the program in
+  /// use (inside `GPUContext.withCurrent`).
+  private func withUniform(_ name: String, _ body: (GLint) throws -> Void) throws {
     guard let location = uniforms[name] else {
       throw GPUError.unknownUniform(name: name, program: fragmentName)
     }
     unsetUniforms.remove(name)
     unsetUniforms.remove(name + "[0]")
-    try context.ensureCurrent()
-    glUseProgram(program)
-    return location
+    try context.withCurrent {
+      glUseProgram(program)
+      try body(location)
+    }
   }
 
   private static func compile(_ file: ShaderFile, stage: GLenum) throws -> GLuint {

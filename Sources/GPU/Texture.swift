@@ -69,6 +69,8 @@ public final class Texture {
       throw GPUError.invalidArgument(
         function: "Texture.init", reason: "size \(width)x\(height) is not positive")
     }
+    GPUContext.driverLock.lock()
+    defer { GPUContext.driverLock.unlock() }
     try context.ensureCurrent()
     self.context = context
     self.width = width
@@ -96,7 +98,7 @@ public final class Texture {
   }
 
   deinit {
-    if context.becomeCurrentForCleanup() {
+    context.cleanUp {
       var texture = texture
       glDeleteTextures(1, &texture)
     }
@@ -109,15 +111,16 @@ public final class Texture {
       bytes.count, bytesPerRow: bytesPerRow, width: width, height: height, format: format,
       function: "Texture.upload")
     guard let base = bytes.baseAddress else { return }  // checkLayout rules out an empty buffer
-    try context.ensureCurrent()
-    glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-    glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-    glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(bytesPerRow / format.bytesPerPixel))
-    defer { glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0) }
-    glTexSubImage2D(
-      GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), format.pixelFormat,
-      GLenum(GL_UNSIGNED_BYTE), base)
-    try checkGL("glTexSubImage2D")
+    try context.withCurrent {
+      glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+      glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+      glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(bytesPerRow / format.bytesPerPixel))
+      defer { glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0) }
+      glTexSubImage2D(
+        GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), format.pixelFormat,
+        GLenum(GL_UNSIGNED_BYTE), base)
+      try checkGL("glTexSubImage2D")
+    }
   }
 
   /// Replaces the whole texture with `bytes`, laid out as in `upload(_:bytesPerRow:)`.

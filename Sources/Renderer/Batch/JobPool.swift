@@ -15,26 +15,24 @@ public final class JobPool<ThreadState>: @unchecked Sendable {
   }
 
   /// Runs `job(i, state)` for every `i`, each once, on the pool's threads, and returns when
-  /// all are done. `shouldStop` is asked before each job: once it says yes no new job starts.
-  /// `state` is the calling thread's own, `nil` until the job sets it.
+  /// all are done and the threads have ended. `shouldStop` is asked before each job: once it
+  /// says yes no new job starts. `state` is the calling thread's own, `nil` until the job sets
+  /// it.
   public func run(
     shouldStop: @escaping @Sendable () -> Bool,
     _ job: @escaping @Sendable (Int, inout ThreadState?) -> Void
   ) {
-    let group = DispatchGroup()
-    for number in 0..<threads {
-      group.enter()
-      let thread = Thread { [self] in
+    let workers = (0..<threads).map { number in
+      Worker(name: "chromake job \(number + 1)") { [self] in
         var state: ThreadState?
         while !shouldStop(), let index = take() { job(index, &state) }
         // The state (a GPU context) is released on the thread that made it.
         state = nil
-        group.leave()
       }
-      thread.name = "chromake job \(number + 1)"
-      thread.start()
     }
-    group.wait()
+    // Joined, not only waited for: the caller may exit the process next (a batch that was
+    // interrupted does), which must not happen while a job thread is still ending.
+    for worker in workers { worker.join() }
   }
 
   private func take() -> Int? {
