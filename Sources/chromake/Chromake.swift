@@ -15,7 +15,7 @@ struct Chromake: ParsableCommand {
     version: version,
     subcommands: [
       CheckCommand.self, PlanCommand.self, RenderCommand.self, FrameCommand.self, DepsCommand.self,
-      BatchCommand.self,
+      BatchCommand.self, LoudnessCommand.self,
     ]
   )
 }

@@ -1,0 +1,76 @@
+import Foundation
+import Media
+
+/// One audio stream of a file, decoded at its own rate and channel count and measured.
+public struct LoudnessMeasurement: Sendable {
+  /// The file as given.
+  public var path: String
+  /// The stream measured, among the file's audio streams.
+  public var audioStream: Int
+  /// Its facts.
+  public var stream: AudioStreamInfo
+  /// What it measures.
+  public var result: LoudnessResult
+
+  /// Measures audio stream `audioStream` of the file at `path`; throws when the file cannot be
+  /// read or has no such stream, naming which.
+  public static func measure(path: String, audioStream: Int) throws -> LoudnessMeasurement {
+    let info = try MediaProbe.probe(path: path)
+    guard audioStream < info.audio.count else {
+      throw MediaError.notMedia(
+        path: path,
+        reason: info.audio.isEmpty
+          ? "it has no audio stream"
+          : "it has \(info.audio.count) audio stream\(info.audio.count == 1 ? "" : "s") (0 to \(info.audio.count - 1)), not \(audioStream)"
+      )
+    }
+    let stream = info.audio[audioStream]
+    let reader = try AudioStreamReader(
+      path: path, audioStream: audioStream, sampleRate: stream.sampleRate,
+      channels: stream.channels)
+    var meter = LoudnessMeter(sampleRate: stream.sampleRate, channels: stream.channels)
+    let chunk = 4096
+    let planes = (0..<stream.channels).map { _ in
+      UnsafeMutableBufferPointer<Float>.allocate(capacity: chunk)
+    }
+    defer { for plane in planes { plane.deallocate() } }
+    let readable = planes.map { UnsafeBufferPointer($0) }
+    while true {
+      let count = try reader.read(into: planes, count: chunk)
+      if count == 0 { break }
+      meter.add(readable, count: count)
+    }
+    return LoudnessMeasurement(
+      path: path, audioStream: audioStream, stream: stream, result: meter.result)
+  }
+
+  /// For people: one value a line.
+  public var text: String {
+    func number(_ value: Double?, _ unit: String, missing: String) -> String {
+      value.map { String(format: "%.1f %@", $0, unit) } ?? missing
+    }
+    return """
+      \(path): audio stream \(audioStream) (\(stream.codec), \(stream.sampleRate) Hz \(stream.channelLayout)), \(String(format: "%.3f", result.seconds)) s
+        integrated loudness  \(number(result.integrated, "LUFS", missing: "none: silent (no 400 ms block above -70 LUFS)"))
+        loudness range       \(number(result.range, "LU", missing: "none: shorter than 3 s, or silent"))
+        true peak            \(number(result.truePeak, "dBTP", missing: "none: digital silence"))
+
+      """
+  }
+
+  /// For scripts: the same, with `null` where there is no value.
+  public var json: String {
+    func value(_ number: Double?) -> String {
+      number.map { String(format: "%.2f", $0) } ?? "null"
+    }
+    let escaped = path.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "\"", with: "\\\"")
+    return """
+      {"file": "\(escaped)", "audioStream": \(audioStream), "sampleRate": \(stream.sampleRate), \
+      "channels": \(stream.channels), "seconds": \(String(format: "%.3f", result.seconds)), \
+      "integratedLUFS": \(value(result.integrated)), "rangeLU": \(value(result.range)), \
+      "truePeakDBTP": \(value(result.truePeak))}
+
+      """
+  }
+}
