@@ -54,7 +54,7 @@ extension PlanBuilder {
     let padding = text.padding.value > 0 ? " (padding \(text.padding.value))" : ""
     let what =
       "layer '\(layer.name.value)': the text does not fit its \(room.width)×\(room.height) box"
-      + "\(padding)\(lines) at \(Self.pixels(size)) px"
+      + "\(padding)\(lines) at \(PlanTable.pixels(size)) px"
     let shrinkHelp =
       text.sizeMin == nil
       ? "give the layer size_min to let the font shrink, or overflow: ellipsis"
@@ -80,10 +80,5 @@ extension PlanBuilder {
           "text-overflow", what + "; what falls outside is cut", at: text.text.location,
           notes: text.text.substitutionNotes, help: shrinkHelp))
     }
-  }
-
-  /// `41` or `40.5`.
-  static func pixels(_ size: Double) -> String {
-    size == size.rounded() ? String(Int(size)) : String(size)
   }
 }

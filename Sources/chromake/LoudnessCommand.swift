@@ -32,6 +32,6 @@ struct LoudnessCommand: ParsableCommand {
       Terminal.writeError("chromake: \(error)\n")
       throw ExitCode.failure
     }
-    Terminal.writeOutput(json ? measurement.json : measurement.text)
+    Terminal.writeOutput(json ? try measurement.json() : measurement.text)
   }
 }

@@ -58,19 +58,40 @@ public struct LoudnessMeasurement: Sendable {
       """
   }
 
-  /// For scripts: the same, with `null` where there is no value.
-  public var json: String {
-    func value(_ number: Double?) -> String {
-      number.map { String(format: "%.2f", $0) } ?? "null"
-    }
-    let escaped = path.replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "\"", with: "\\\"")
-    return """
-      {"file": "\(escaped)", "audioStream": \(audioStream), "sampleRate": \(stream.sampleRate), \
-      "channels": \(stream.channels), "seconds": \(String(format: "%.3f", result.seconds)), \
-      "integratedLUFS": \(value(result.integrated)), "rangeLU": \(value(result.range)), \
-      "truePeakDBTP": \(value(result.truePeak))}
+  /// For scripts: the same, with `null` where there is no value, keys sorted.
+  public func json() throws -> String {
+    struct Report: Encodable {
+      var file: String
+      var audioStream, sampleRate, channels: Int
+      var seconds: Double
+      var integratedLUFS, rangeLU, truePeakDBTP: Double?
 
-      """
+      func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(audioStream, forKey: .audioStream)
+        try c.encode(sampleRate, forKey: .sampleRate)
+        try c.encode(channels, forKey: .channels)
+        try c.encode(seconds, forKey: .seconds)
+        // Written as null, not left out: a silent file has no loudness, and says so.
+        try c.encode(integratedLUFS, forKey: .integratedLUFS)
+        try c.encode(rangeLU, forKey: .rangeLU)
+        try c.encode(truePeakDBTP, forKey: .truePeakDBTP)
+      }
+
+      enum CodingKeys: String, CodingKey {
+        case file, audioStream, sampleRate, channels, seconds, integratedLUFS, rangeLU
+        case truePeakDBTP
+      }
+    }
+    func rounded(_ value: Double?) -> Double? { value.map { ($0 * 100).rounded() / 100 } }
+    let report = Report(
+      file: path, audioStream: audioStream, sampleRate: stream.sampleRate,
+      channels: stream.channels, seconds: (result.seconds * 1000).rounded() / 1000,
+      integratedLUFS: rounded(result.integrated), rangeLU: rounded(result.range),
+      truePeakDBTP: rounded(result.truePeak))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
   }
 }
