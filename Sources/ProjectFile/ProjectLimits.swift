@@ -17,6 +17,9 @@ public enum ProjectLimits {
   /// The most characters a text layer may show, after substitution: a longer text cannot be
   /// read on a video frame, and typesetting it would take seconds.
   public static let textCharacters = 5_000
+  /// The largest side of the picture a text layer is set in (its box, or its largest box when
+  /// the box moves): as large as the largest frame, and a picture FFmpeg and memory can hold.
+  public static let textPictureSide = 8192
   /// How many visual layers a project may have.
   public static let layers = 1_000
   /// How many audio tracks a project may have.

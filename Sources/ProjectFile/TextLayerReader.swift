@@ -26,6 +26,7 @@ extension ReadContext {
     let text = map.value("text").flatMap(layerText)
     let padding = map.value("padding").flatMap { integer($0, what: "padding", in: 0...4096) }
     if let padding, let room { checkPadding(padding, room: room) }
+    if let room { checkPictureSize(room, subject: subject) }
     let spec = TextLayerSpec(
       text: text ?? Located("", at: here),
       font: map.value("font").flatMap { nonEmptyString($0, what: "font") }
@@ -88,6 +89,18 @@ extension ReadContext {
         + "the width and the height")
   }
 
+  /// The text is set in a picture the size of its box: one larger than any frame is refused
+  /// here, before anything is typeset.
+  private func checkPictureSize(_ room: TextRoom, subject: String) {
+    let limit = ProjectLimits.textPictureSide
+    guard room.width > limit || room.height > limit else { return }
+    error(
+      "text-box-too-large",
+      "\(subject): a text is set in a picture the size of its box (its largest, when it moves), "
+        + "at most \(limit)×\(limit) pixels; this is \(room.name)",
+      at: room.location, help: "make the box at most \(limit) pixels on each side")
+  }
+
   private func readOutline(_ node: Node, subject: String) -> OutlineSpec? {
     guard
       let map = MappingReader(
@@ -113,10 +126,12 @@ struct TextRoom {
   /// The room of a box that may move or grow: the text is set once, in its largest rectangle
   /// (`FrameRect.largest`), and that picture is scaled into the box on each frame.
   init?(box: AnimatedSpec<FrameRect>) {
-    guard let largest = FrameRect.largest(box.values) else { return nil }
+    guard let largest = FrameRect.largest(box.values),
+      let keyframe = box.keyframes.first(where: { $0.value.value == largest })
+    else { return nil }
     (width, height) = largest.pictureSize
     name = "a \(width)×\(height) box"
-    location = box.location
+    location = keyframe.value.location
   }
 
   init(frame: Located<FrameSize>) {
