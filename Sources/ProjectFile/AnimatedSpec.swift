@@ -9,8 +9,6 @@ public struct AnimatedSpec<Value: Sendable>: Sendable {
   public var location: SourceLocation
   /// At least one; checked to be in increasing `at` order by the project's rules.
   public var keyframes: [KeyframeSpec<Value>]
-  /// Whether it was written as a list of keyframes rather than a plain value.
-  public var isKeyframed: Bool
 
   /// A plain value: one keyframe at 0.
   public static func constant(_ value: Located<Value>) -> AnimatedSpec {
@@ -20,7 +18,7 @@ public struct AnimatedSpec<Value: Sendable>: Sendable {
         KeyframeSpec(
           location: value.location, at: Located(.zero, at: value.location), value: value,
           ease: Located(.linear, at: value.location))
-      ], isKeyframed: false)
+      ])
   }
 
   /// The values of every keyframe, in order.

@@ -65,7 +65,7 @@ extension ReadContext {
       keyframes.append(KeyframeSpec(location: map.location, at: at, value: value, ease: ease))
     }
     guard complete else { return nil }
-    return AnimatedSpec(location: here, keyframes: keyframes, isKeyframed: true)
+    return AnimatedSpec(location: here, keyframes: keyframes)
   }
 
   /// `linear`, `in`, `out`, `in_out`, `hold`, or `[x1, y1, x2, y2]` (a CSS cubic Bézier, x1 and

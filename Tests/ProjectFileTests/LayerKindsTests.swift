@@ -102,7 +102,7 @@ struct LayerKindsTests {
         """)
       #expect(layer.start.value == .seconds(Rational(1)))
       #expect(layer.duration?.value == .seconds(Rational(2)))
-      #expect(layer.opacity.values == [0.5] && !layer.opacity.isKeyframed)
+      #expect(layer.opacity.values == [0.5] && layer.opacity.keyframes[0].at.value == .zero)
       #expect(layer.box?.values == [FrameRect(x: 10, y: 20, width: 300, height: 200)])
       #expect(layer.fit.value == .cover)
       #expect(layer.fadeIn.value == .seconds(Rational(1, 2)))
