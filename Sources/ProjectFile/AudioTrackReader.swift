@@ -9,7 +9,7 @@ extension ReadContext {
   func readAudioTrack(_ node: Node, index: Int) -> AudioTrackSpec? {
     let keys = [
       "name", "when", "source", "start", "in", "out", "duration", "loop", "gain", "mute", "fade_in",
-      "fade_out", "streams",
+      "fade_out", "streams", "duck",
     ]
     guard
       let map = MappingReader(
@@ -20,6 +20,7 @@ extension ReadContext {
     let source = map.required("source").flatMap { path($0, what: "source") }
     checkDurationAndOut(map, subject: subject)
     let shown = map.value("when").flatMap(condition)?.value ?? true
+    if !shown { leftOutNames.insert(name.value) }
     guard source != nil, shown else { return nil }
     return AudioTrackSpec(
       location: map.location, name: name,
@@ -38,7 +39,7 @@ extension ReadContext {
       loop: map.value("loop").flatMap(bool) ?? Located(false, at: map.location))
   }
 
-  /// Gain, mute, fades and streams from whichever mapping holds them.
+  /// Gain, mute, fades, streams and ducking from whichever mapping holds them.
   func readMix(_ map: MappingReader) -> AudioMixSpec {
     let here = map.location
     return AudioMixSpec(
@@ -48,7 +49,8 @@ extension ReadContext {
         ?? Located(.zero, at: here),
       fadeOut: map.value("fade_out").flatMap { time($0, what: "fade_out") }
         ?? Located(.zero, at: here),
-      streams: map.value("streams").flatMap(streams) ?? Located(.all, at: here))
+      streams: map.value("streams").flatMap(streams) ?? Located(.all, at: here),
+      duck: map.value("duck").flatMap(readDuck))
   }
 
   private func streams(_ node: Node) -> Located<StreamSelection>? {

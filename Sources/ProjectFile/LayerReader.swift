@@ -84,6 +84,7 @@ extension ReadContext {
     let fadeOut =
       map.value("fade_out").flatMap { time($0, what: "fade_out") } ?? Located(.zero, at: here)
     let shown = map.value("when").flatMap(condition)?.value ?? true
+    if !shown { leftOutNames.insert(name.value) }
     guard let content, shown else { return nil }
     return LayerSpec(
       location: here, name: name, start: start, duration: duration, opacity: opacity, box: box,
@@ -152,7 +153,7 @@ extension ReadContext {
     return words.dropLast().joined(separator: ", ") + " and " + last
   }
 
-  private static func article(_ kind: String) -> String {
+  static func article(_ kind: String) -> String {
     kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
   }
 }

@@ -101,7 +101,7 @@ extension ReadContext {
   }
 
   private func readAudioSettings(_ node: Node, into audio: inout AudioSettings) {
-    let keys = ["sample_rate", "channels", "bitrate", "limiter"]
+    let keys = ["sample_rate", "channels", "bitrate", "limiter", "loudness", "true_peak"]
     guard let map = MappingReader(node, subject: "output.audio", keys: keys, in: self) else {
       return
     }
@@ -121,5 +121,16 @@ extension ReadContext {
     }
     if let n = map.value("bitrate"), let v = bitrate(n) { audio.bitrate = v }
     if let n = map.value("limiter"), let v = bool(n) { audio.limiter = v }
+    if let n = map.value("loudness") { audio.loudness = loudnessTarget(n) }
+    if let n = map.value("true_peak") { audio.truePeak = truePeakCeiling(n) }
+    if let needs = audio.loudness?.location ?? audio.truePeak?.location,
+      audio.limiter.value == false, let off = map.keyLocation("limiter")
+    {
+      let key = audio.loudness == nil ? "true_peak" : "loudness"
+      error(
+        "conflicting-keys", "output.audio gives both 'limiter: false' and '\(key)'", at: off,
+        notes: [.init("'\(key)' needs the true-peak limiter", at: needs)],
+        help: "remove 'limiter: false': a loudness target or a true-peak ceiling limits the peaks")
+    }
   }
 }

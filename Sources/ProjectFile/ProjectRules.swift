@@ -22,6 +22,7 @@ struct ProjectRules {
       checkClip(track.clip, subject: "audio track '\(track.name.value)'")
     }
     checkOutputIsNotAnInput()
+    DuckRules(context: context, spec: spec).check()
   }
 
   private func checkUniqueNames() {

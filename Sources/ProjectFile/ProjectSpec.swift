@@ -61,6 +61,23 @@ public struct AudioSettings: Sendable {
   public var bitrate: Located<Int>
   /// Whether the look-ahead limiter runs.
   public var limiter: Located<Bool>
+  /// The integrated loudness the mix is brought to, when given.
+  public var loudness: Located<LoudnessTarget>?
+  /// The true-peak ceiling in dBTP, when given (−1 whenever `loudness` is set without it).
+  public var truePeak: Located<Double>?
+}
+
+/// `output.audio.loudness`: a level in LUFS, and the standard it was named by, if any.
+public struct LoudnessTarget: Hashable, Sendable {
+  /// Integrated loudness, LUFS.
+  public var lufs: Double
+  /// `ebu-r128`, `atsc-a85` or `streaming` when written as a name.
+  public var name: String?
+
+  /// The named targets: EBU R128 (−23 LUFS), ATSC A/85 (−24 LKFS), streaming platforms (−14).
+  public static let named: [(name: String, lufs: Double)] = [
+    ("ebu-r128", -23), ("atsc-a85", -24), ("streaming", -14),
+  ]
 }
 
 /// One entry of `layers:`.
@@ -210,6 +227,24 @@ public struct AudioMixSpec: Sendable {
   public var fadeOut: Located<TimeValue>
   /// Which audio streams join.
   public var streams: Located<StreamSelection>
+  /// Lowered while other layers or tracks sound, when given.
+  public var duck: DuckSpec?
+}
+
+/// `duck:`: lower this sound while any of the named layers or tracks is audible.
+public struct DuckSpec: Sendable {
+  /// The mapping.
+  public var location: SourceLocation
+  /// Names of the layers and tracks whose sound lowers this one.
+  public var under: [Located<String>]
+  /// The gain while ducked (at most 0 dB).
+  public var by: Located<Gain>
+  /// The RMS level over 50 ms above which a named sound counts as audible.
+  public var threshold: Located<Gain>
+  /// How long the ramp down lasts; it ends where the named sound starts.
+  public var attack: Located<TimeValue>
+  /// How long the ramp back up lasts; it starts where the named sound falls silent.
+  public var release: Located<TimeValue>
 }
 
 /// One entry of the top-level `audio:` list.

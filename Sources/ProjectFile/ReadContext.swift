@@ -15,6 +15,9 @@ final class ReadContext {
   /// Whether the placeholder limit was reported already: it is one problem, however many
   /// values lie past it.
   var reportedPlaceholderLimit = false
+  /// Names of layers and tracks whose `when` is false: another may still name them (a duck
+  /// under a voice-over that this row leaves out simply never ducks).
+  var leftOutNames: Set<String> = []
 
   init(file: String, text: String, variables: VariableTable) {
     self.file = file

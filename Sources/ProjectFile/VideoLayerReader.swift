@@ -35,7 +35,7 @@ extension ReadContext {
   }
 
   private func readLayerAudio(_ node: Node, subject: String) -> AudioMixSpec? {
-    let keys = ["gain", "mute", "fade_in", "fade_out", "streams"]
+    let keys = ["gain", "mute", "fade_in", "fade_out", "streams", "duck"]
     guard let map = MappingReader(node, subject: "audio of \(subject)", keys: keys, in: self)
     else { return nil }
     return readMix(map)

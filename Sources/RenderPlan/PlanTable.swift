@@ -16,7 +16,13 @@ public enum PlanTable {
       "\(o.video.pixelFormat) \(o.video.colorMatrix) \(o.video.colorRange), background \(o.background)\n"
     out +=
       "audio   \(o.audio.sampleRate) Hz, \(o.audio.channels) ch, \(o.audio.bitrate / 1000) kb/s AAC, "
-    out += "limiter \(o.audio.limiter ? "on" : "off"), \(o.audio.sampleCount) samples\n"
+    out += "\(limiter(o.audio.limiter)), \(o.audio.sampleCount) samples"
+    if let loudness = o.audio.loudness {
+      out += ",\n        loudness \(decibelNumber(loudness.targetLUFS)) LUFS"
+      out += loudness.standard.map { " (\($0))" } ?? ""
+      out += ": measured and set by the render"
+    }
+    out += "\n"
     out += "\nlayers (bottom first; frame k shows source time in + k/fps - start)\n"
     out += layerTable(plan).render()
     if plan.layers.contains(where: isAnimated) {
@@ -26,6 +32,10 @@ public enum PlanTable {
     out += "\naudio (every stream in the mix)\n"
     out +=
       plan.audio.isEmpty ? "  (none: the output has no audio stream)\n" : audioTable(plan).render()
+    if !plan.ducking.isEmpty {
+      out += "\nducking (lowered while the named sounds are above the threshold)\n"
+      out += duckTable(plan).render()
+    }
     out += "\ninputs\n"
     out += inputTable(plan).render()
     return out
@@ -166,6 +176,35 @@ public enum PlanTable {
     return table
   }
 
+  /// `limiter true-peak -1 dBTP`, `limiter -1 dBFS` or `limiter off`.
+  static func limiter(_ limiter: LimiterPlan?) -> String {
+    guard let limiter else { return "limiter off" }
+    let ceiling = decibelNumber(limiter.ceilingDecibels)
+    switch limiter.detection {
+    case .samplePeak: return "limiter \(ceiling) dBFS"
+    case .truePeak: return "true-peak limiter \(ceiling) dBTP"
+    }
+  }
+
+  static func duckTable(_ plan: RenderPlan) -> TextTable {
+    var table = TextTable(header: [
+      "owner", "line", "under", "by", "threshold", "attack", "release",
+    ])
+    let rate = Rational(Int64(plan.output.audio.sampleRate))
+    let milliseconds = { (samples: Int64) in
+      "\(decibelNumber((Rational(samples) * Rational(1000) / rate).doubleValue)) ms"
+    }
+    for duck in plan.ducking {
+      table.rows.append([
+        "\(duck.owner) (\(duck.ownerKind))", "\(duck.location.line)",
+        duck.under.joined(separator: ", "), "\(decibelNumber(duck.depthDecibels)) dB",
+        "\(decibelNumber(duck.thresholdDecibels)) dB RMS", milliseconds(duck.attackSamples),
+        milliseconds(duck.releaseSamples),
+      ])
+    }
+    return table
+  }
+
   static func inputTable(_ plan: RenderPlan) -> TextTable {
     var table = TextTable(header: ["path", "duration", "video", "audio"])
     for input in plan.inputs {
@@ -199,6 +238,14 @@ public enum PlanTable {
 
   private static func number(_ value: Double) -> String {
     String(format: "%.3g", value)
+  }
+
+  /// `-23`, `-0.5`, `150`: a level or a length as written, up to two decimals.
+  private static func decibelNumber(_ value: Double) -> String {
+    var text = String(format: "%.2f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text == "-0" ? "0" : text
   }
 
   private static func decibels(_ value: Double?) -> String {

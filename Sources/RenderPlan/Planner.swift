@@ -18,7 +18,7 @@ public struct PlanResult: Sendable {
 /// problems that need the whole picture (an output duration that cannot be determined).
 public enum Planner {
   /// The plan format's version.
-  public static let planVersion = 4
+  public static let planVersion = 5
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
@@ -117,10 +117,12 @@ struct PlanBuilder {
         owner: track.name.value, kind: "track", location: track.location, source: track.clip.source,
         mix: track.mix, timing: timing, sampleCount: sampleCount)
     }
+    let ducking = duckPlans(audio: audio)
     return RenderPlan(
       planVersion: Planner.planVersion,
       output: outputPlan(duration: duration, frameCount: frameCount, sampleCount: sampleCount),
-      inputs: inputs(), layers: layers, audio: audio, directory: spec.directory)
+      inputs: inputs(), layers: layers, audio: audio, ducking: ducking,
+      directory: spec.directory)
   }
 
   // MARK: timing
@@ -213,7 +215,7 @@ struct PlanBuilder {
         colorRange: "limited"),
       audio: AudioEncodingPlan(
         sampleRate: output.audio.sampleRate.value, channels: output.audio.channels.value,
-        bitrate: output.audio.bitrate.value, limiter: output.audio.limiter.value,
+        bitrate: output.audio.bitrate.value, limiter: limiterPlan(), loudness: loudnessPlan(),
         sampleCount: sampleCount))
   }
 

@@ -19,11 +19,13 @@ public struct RenderPlan: Codable, Sendable, Equatable {
   public var layers: [LayerPlan]
   /// Every audio stream that joins the mix.
   public var audio: [AudioStreamPlan]
+  /// The sounds lowered while others play, one rule per ducked layer or track.
+  public var ducking: [DuckPlan]
   /// The absolute folder the paths resolve against (not part of the encoded plan).
   public var directory: String = ""
 
   enum CodingKeys: String, CodingKey {
-    case planVersion, output, inputs, layers, audio
+    case planVersion, output, inputs, layers, audio, ducking
   }
 }
 
@@ -91,8 +93,10 @@ public struct AudioEncodingPlan: Codable, Sendable, Equatable {
   public var channels: Int
   /// AAC bit rate in bits per second.
   public var bitrate: Int
-  /// Whether the −1 dBFS look-ahead limiter runs.
-  public var limiter: Bool
+  /// The look-ahead limiter, when it runs.
+  public var limiter: LimiterPlan?
+  /// The loudness the mix is brought to, when one is asked for.
+  public var loudness: LoudnessPlan?
   /// Exactly `round(N / fps × sampleRate)` samples per channel.
   public var sampleCount: Int64
 }

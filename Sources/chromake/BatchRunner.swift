@@ -81,6 +81,9 @@ struct BatchRunner: @unchecked Sendable {
       var text =
         "chromake: \(label): wrote \(shown): \(report.frames) frames in "
         + String(format: "%.1f s\n", seconds)
+      if let loudness = report.loudness {
+        text += "chromake: \(label): loudness: \(loudness.text)\n"
+      }
       if let recordError {
         text += "chromake: warning: \(label): \(recordError); its next render will run again\n"
       }

@@ -87,6 +87,9 @@ struct RenderCommand: ParsableCommand {
         Terminal.writeError("chromake: warning: \(recordError); the next render will run again\n")
       }
       RenderOutcome.reportWarnings(report.warnings, session: session)
+      if let loudness = report.loudness {
+        Terminal.writeError("loudness: \(loudness.text)\n")
+      }
       if let depfile {
         try writeDependencies(plan, to: depfile)
       }

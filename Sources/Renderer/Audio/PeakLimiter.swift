@@ -1,31 +1,43 @@
 import Foundation
+import RenderPlan
 
-/// A look-ahead peak limiter whose ceiling is −1 dBFS, linked across channels.
+/// A look-ahead limiter linked across channels, whose ceiling holds either the sample values
+/// (`output.audio.limiter`, −1 dBFS) or the true peaks between them (`true_peak`: each channel
+/// is interpolated at four times its rate, as BS.1770's meter does, and the largest point
+/// counts).
 ///
 /// It is a delay line of `lookAhead` frames: each frame fed in pushes out the frame fed
 /// `lookAhead` frames earlier (silence while the line fills), scaled by one gain shared by all
-/// channels. Knowing `lookAhead` frames of the future, the gain ramps down linearly over that
-/// span so that it reaches `ceiling / peak` exactly on a frame whose peak is over the ceiling,
-/// then recovers exponentially and snaps to exactly 1. While the gain is 1 a frame is copied,
-/// not multiplied, so a mix that stays under the ceiling passes bit for bit.
+/// channels. Knowing the frames ahead, the gain ramps down linearly so that it reaches
+/// `ceiling / peak` exactly on a frame whose peak is over the ceiling, then recovers
+/// exponentially and snaps to exactly 1. While the gain is 1 a frame is copied, not
+/// multiplied, so a mix that stays under the ceiling passes bit for bit.
 ///
-/// The mixer hides the delay by mixing `lookAhead` frames ahead of what it hands out.
+/// True peaks are known `TruePeak.delay` frames late (the interpolator's own delay), so their
+/// ramps are that much shorter. The mixer hides the line's delay by mixing `lookAhead` frames
+/// ahead of what it hands out.
 final class PeakLimiter {
-  /// −1 dBFS as a linear factor.
-  static let ceiling = pow(10, -1.0 / 20)
-  /// How far ahead the gain sees and how long a ramp down lasts.
+  /// How far ahead the gain sees.
   static let lookAheadSeconds = 0.005
   /// Time constant of the exponential recovery.
   static let releaseSeconds = 0.05
   /// A gain this close to 1 is 1.
   static let snapDistance = 1e-5
 
-  /// Frames of delay, and of ramp down.
+  /// Frames of delay.
   let lookAhead: Int
   let channels: Int
+  /// The ceiling, linear.
+  let ceiling: Double
+  /// Frames between a frame entering and its peak being known.
+  private let detectionDelay: Int
+  /// Frames a ramp down lasts.
+  private let span: Int
+  /// Per-channel interpolators, for true peaks.
+  private var interpolators: [TruePeak]
   /// The per-frame factor on the distance from a gain of 1 during recovery.
   private let releaseFactor: Double
-  private let ceilingSample = Float(PeakLimiter.ceiling)
+  private let ceilingSample: Float
   /// `lookAhead + 1` frames, frame-major: the frame leaving now and those after it.
   private var line: [Float]
   /// Frames fed so far; frame `j` lives in slot `j % (lookAhead + 1)`.
@@ -36,9 +48,15 @@ final class PeakLimiter {
   /// The gain of the last frame that left.
   private(set) var gain = 1.0
 
-  init(sampleRate: Int, channels: Int) {
+  init(sampleRate: Int, channels: Int, plan: LimiterPlan) {
     self.channels = channels
-    lookAhead = max(1, Int((Double(sampleRate) * PeakLimiter.lookAheadSeconds).rounded()))
+    ceiling = pow(10, plan.ceilingDecibels / 20)
+    ceilingSample = Float(ceiling)
+    lookAhead = max(
+      TruePeak.delay + 1, Int((Double(sampleRate) * PeakLimiter.lookAheadSeconds).rounded()))
+    detectionDelay = plan.detection == .truePeak ? TruePeak.delay : 0
+    span = lookAhead - detectionDelay
+    interpolators = plan.detection == .truePeak ? Array(repeating: TruePeak(), count: channels) : []
     releaseFactor = exp(-1 / (Double(sampleRate) * PeakLimiter.releaseSeconds))
     line = [Float](repeating: 0, count: (lookAhead + 1) * channels)
   }
@@ -50,14 +68,11 @@ final class PeakLimiter {
     let slots = lookAhead + 1
     for t in 0..<count {
       let slotIn = Int(fed % Int64(slots))
-      var peak: Float = 0
-      for c in 0..<channels {
-        let x = buffers[c][t]
-        line[slotIn * channels + c] = x
-        peak = max(peak, abs(x))
-      }
-      if Double(peak) > PeakLimiter.ceiling {
-        overs.append((fed, PeakLimiter.ceiling / Double(peak)))
+      for c in 0..<channels { line[slotIn * channels + c] = buffers[c][t] }
+      let detected = fed - Int64(detectionDelay)
+      if detected >= 0 {
+        let peak = self.peak(ofFrame: detected, newest: slotIn)
+        if peak > ceiling { overs.append((detected, ceiling / peak)) }
       }
       let leaving = fed - Int64(lookAhead)
       fed += 1
@@ -70,6 +85,20 @@ final class PeakLimiter {
     }
   }
 
+  /// The peak of frame `frame` over all channels: its samples, and with true-peak detection
+  /// the points interpolated around it (fed in with the frame in slot `newest`).
+  private func peak(ofFrame frame: Int64, newest: Int) -> Double {
+    let slot = Int(frame % Int64(lookAhead + 1))
+    var peak = 0.0
+    for c in 0..<channels {
+      peak = max(peak, abs(Double(line[slot * channels + c])))
+      if !interpolators.isEmpty {
+        peak = max(peak, interpolators[c].add(Double(line[newest * channels + c])))
+      }
+    }
+    return peak
+  }
+
   /// The gain for frame `leaving`: the lowest of every ramp toward a peak ahead and the
   /// recovery from the previous gain.
   private func nextGain(leaving: Int64) -> Double {
@@ -79,11 +108,11 @@ final class PeakLimiter {
       oversStart = 0
     }
     var target = 1.0
-    let span = Double(lookAhead)
+    let span = Double(self.span)
     for index in oversStart..<overs.count {
       let over = overs[index]
       let distance = Double(over.frame - leaving)
-      target = min(target, 1 - (1 - over.gain) * (span - distance) / span)
+      target = min(target, 1 - (1 - over.gain) * max(0, span - distance) / span)
     }
     var recovered = 1.0
     if gain < 1 {

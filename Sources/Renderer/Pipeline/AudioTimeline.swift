@@ -1,3 +1,4 @@
+import Foundation
 import Media
 import RenderPlan
 import Timeline
@@ -5,14 +6,23 @@ import Timeline
 /// The render's sound: the plan's audio streams decoded, mixed and limited, handed to the
 /// writer in step with the video so the two interleave in the file, and ending on exactly the
 /// plan's sample count.
+///
+/// A plan that ducks or has a loudness target needs to know its sound before it mixes it: the
+/// first write analyses it (where the voices are audible, how loud the mix is), on the
+/// encoder's thread, while the compositor goes on filling the encoder's queue.
 final class AudioTimeline {
-  private let mixer: AudioMixer
+  private let plan: RenderPlan
   private let fps: Rational
   private let rate: Int64
   private let sampleCount: Int64
-  private let channels: Int
   private var written: Int64 = 0
-  private let damage: AudioDamage
+  private let damage = AudioDamage()
+  /// Made by the first write, after the analysis the plan needs.
+  private var mixer: AudioMixer?
+  /// Throws to stop the analysis passes when the render is abandoned.
+  var checkCancelled: () throws -> Void = {}
+  /// What the loudness target's measurement found, once made.
+  private(set) var loudness: LoudnessReport?
   /// One buffer of `chunk` samples per channel, owned for the timeline's life (pointers into
   /// Swift arrays may not outlive the closure that lends them).
   private let buffers: [UnsafeMutableBufferPointer<Float>]
@@ -20,30 +30,13 @@ final class AudioTimeline {
   /// Nil when the plan has no audio stream: the movie then has no audio track.
   init?(plan: RenderPlan) {
     guard !plan.audio.isEmpty else { return nil }
+    self.plan = plan
     let format = plan.output.audio
-    let directory = plan.directory
     fps = plan.output.fps
     rate = Int64(format.sampleRate)
     sampleCount = format.sampleCount
-    channels = format.channels
     buffers = (0..<format.channels).map { _ in
       UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.chunk)
-    }
-    let damage = AudioDamage()
-    self.damage = damage
-    mixer = AudioMixer(streams: plan.audio, format: format) { stream, from in
-      let path = plan.resolvedPath(stream.source)
-      do throws(MediaError) {
-        let reader = try AudioStreamReader(
-          path: path, audioStream: stream.audioStream, sampleRate: format.sampleRate,
-          channels: format.channels, from: from)
-        damage.track(reader, for: stream)
-        return reader
-      } catch {
-        throw RenderFailure(
-          "cannot decode audio stream \(stream.audioStream) of '\(stream.source)': \(error)",
-          audio: stream)
-      }
     }
   }
 
@@ -62,14 +55,40 @@ final class AudioTimeline {
   }
 
   /// Samples the mix had to clip (with the limiter off).
-  var clippedSamples: Int { mixer.clippedSamples }
+  var clippedSamples: Int { mixer?.clippedSamples ?? 0 }
 
-  /// Warnings for streams whose decoder skipped damaged packets, at their owners.
-  var warnings: [RenderFailure] { damage.warnings }
+  /// Warnings for streams whose decoder skipped damaged packets, at their owners, and for a
+  /// loudness target that could not be met.
+  var warnings: [RenderFailure] {
+    var warnings = damage.warnings
+    if let loudness, plan.output.audio.loudness != nil {
+      if loudness.mixLUFS == nil {
+        warnings.append(
+          RenderFailure(
+            "output.audio.loudness: the mix is silent (no 400 ms block louder than -70 LUFS), so no gain was applied"
+          ))
+      } else if let out = loudness.outputLUFS, abs(out - loudness.targetLUFS) > 0.5 {
+        warnings.append(
+          RenderFailure(
+            "output.audio.loudness: the true-peak ceiling holds the mix at \(String(format: "%.1f", out)) LUFS, short of the target \(String(format: "%.1f", loudness.targetLUFS)); raise true_peak or lower the loudest sound"
+          ))
+      }
+    }
+    return warnings
+  }
 
   /// Writes the sound up to the end of video frame `k` (exclusive end `k + 1`).
   func write(throughFrame k: Int64, to writer: MovieWriter) throws {
     let end = min(sampleCount, TimeGrid.sample(at: Rational(k + 1) / fps, rate: rate))
+    try write(upTo: end, to: writer)
+  }
+
+  /// Writes whatever is left of the sound (all of it is due once the last frame is written).
+  func finish(to writer: MovieWriter) throws {
+    try write(upTo: sampleCount, to: writer)
+  }
+
+  private func write(upTo end: Int64, to writer: MovieWriter) throws {
     while written < end {
       let count = Int(min(Int64(Self.chunk), end - written))
       try fill(count)
@@ -78,20 +97,56 @@ final class AudioTimeline {
     }
   }
 
-  /// Writes whatever is left of the sound (all of it is due once the last frame is written).
-  func finish(to writer: MovieWriter) throws {
-    while written < sampleCount {
-      let count = Int(min(Int64(Self.chunk), sampleCount - written))
-      try fill(count)
-      try writeBuffers(count, to: writer)
-      written += Int64(count)
-    }
-  }
-
   private func fill(_ count: Int) throws {
+    let mixer = try self.mixer ?? prepare()
     let parts = buffers.map { UnsafeMutableBufferPointer(rebasing: $0[0..<count]) }
     for part in parts { part.initialize(repeating: 0) }
     try mixer.mix(into: parts, count: count)
+  }
+
+  /// Analyses what the plan asks for, then makes the output's mixer.
+  private func prepare() throws -> AudioMixer {
+    let format = plan.output.audio
+    let analysis = open(trackingDamage: false)
+    var stage = AudioMixer.Stage.output(format)
+    if !plan.ducking.isEmpty {
+      stage.ducks = try DuckAnalysis.envelopes(
+        plan: plan, open: analysis, checkCancelled: checkCancelled)
+    }
+    if let target = format.loudness {
+      let report = try LoudnessNormalization.run(
+        plan: plan, target: target, ducks: stage.ducks, open: analysis,
+        checkCancelled: checkCancelled)
+      loudness = report
+      stage.gain = pow(10, report.gainDecibels / 20)
+      stage.ducks = stage.ducks.mapValues { $0.restarted() }
+    }
+    let mixer = AudioMixer(
+      streams: plan.audio, format: format, stage: stage, open: open(trackingDamage: true))
+    self.mixer = mixer
+    return mixer
+  }
+
+  /// Opens a stream's reader; only the output's own readers count damaged packets, so a
+  /// packet the analysis skipped too is reported once.
+  private func open(trackingDamage: Bool) -> AudioMixer.Open {
+    let plan = self.plan
+    let damage = self.damage
+    let format = plan.output.audio
+    return { stream, from in
+      let path = plan.resolvedPath(stream.source)
+      do throws(MediaError) {
+        let reader = try AudioStreamReader(
+          path: path, audioStream: stream.audioStream, sampleRate: format.sampleRate,
+          channels: format.channels, from: from)
+        if trackingDamage { damage.track(reader, for: stream) }
+        return reader
+      } catch {
+        throw RenderFailure(
+          "cannot decode audio stream \(stream.audioStream) of '\(stream.source)': \(error)",
+          audio: stream)
+      }
+    }
   }
 
   private func writeBuffers(_ count: Int, to writer: MovieWriter) throws {

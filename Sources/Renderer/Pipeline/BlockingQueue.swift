@@ -16,6 +16,7 @@ final class BlockingQueue<Element>: @unchecked Sendable {
   private var head = 0
   private var count = 0
   private var isClosed = false
+  private var wasAbandoned = false
 
   init(capacity: Int) {
     precondition(capacity > 0, "a queue holds at least one element")
@@ -60,10 +61,18 @@ final class BlockingQueue<Element>: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Whether a stage gave up on the queue: work for it may stop.
+  var isAbandoned: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return wasAbandoned
+  }
+
   /// Closes the queue and drops what it still holds (a stage that gave up on it).
   func abandon() {
     condition.lock()
     isClosed = true
+    wasAbandoned = true
     slots = Array(repeating: nil, count: capacity)
     count = 0
     condition.broadcast()

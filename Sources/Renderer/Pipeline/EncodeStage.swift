@@ -18,6 +18,9 @@ final class EncodeStage: @unchecked Sendable {
   init(writer: MovieWriter, audio: AudioTimeline?) {
     self.writer = writer
     self.audio = audio
+    audio?.checkCancelled = { [queue] in
+      if queue.isAbandoned { throw RenderFailure("encoding stopped") }
+    }
   }
 
   func start() {

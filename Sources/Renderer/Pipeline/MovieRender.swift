@@ -9,6 +9,8 @@ public struct RenderReport: Sendable {
   public var frames: Int64
   /// Problems that did not stop the render, such as damaged packets skipped.
   public var warnings: [RenderFailure]
+  /// What the loudness target's measurement found, when the plan has one.
+  public var loudness: LoudnessReport? = nil
 }
 
 /// Renders a plan's video into its output file: decode every layer on its own thread,
@@ -117,7 +119,8 @@ public final class MovieRender {
           "the mix clipped \(clipped) sample\(clipped == 1 ? "" : "s") (output.audio.limiter is "
             + "false): lower some gains, or turn the limiter on"))
     }
-    return RenderReport(frames: output.frameCount, warnings: warnings)
+    return RenderReport(
+      frames: output.frameCount, warnings: warnings, loudness: audio?.loudness)
   }
 }
 

@@ -50,10 +50,10 @@ enum AudioTest {
   static func format(channels: Int = 1, limiter: Bool = false, samples: Int64) throws
     -> AudioEncodingPlan
   {
-    let json: [String: Any] = [
-      "sampleRate": rate, "channels": channels, "bitrate": 192_000, "limiter": limiter,
-      "sampleCount": samples,
+    var json: [String: Any] = [
+      "sampleRate": rate, "channels": channels, "bitrate": 192_000, "sampleCount": samples,
     ]
+    if limiter { json["limiter"] = ["detection": "sample-peak", "ceilingDecibels": -1] }
     let data = try JSONSerialization.data(withJSONObject: json)
     return try JSONDecoder().decode(AudioEncodingPlan.self, from: data)
   }

@@ -5,7 +5,7 @@ import Testing
 @testable import Renderer
 
 @Suite struct PeakLimiterTests {
-  private static let ceiling = Float(PeakLimiter.ceiling)
+  private static let ceiling = Float(pow(10, -1.0 / 20))
 
   /// A 440 Hz sine at `decibels` dBFS in both channels, from output sample 0.
   private func sine(decibels: Double, samples: Int64, limiter: Bool) throws -> [[Float]] {
@@ -60,7 +60,9 @@ import Testing
   }
 
   @Test func anImpulseIsLimitedOnItsSampleAndTheGainReturnsToOne() {
-    let limiter = PeakLimiter(sampleRate: AudioTest.rate, channels: 1)
+    let limiter = PeakLimiter(
+      sampleRate: AudioTest.rate, channels: 1,
+      plan: LimiterPlan(detection: .samplePeak, ceilingDecibels: -1))
     let count = AudioTest.rate
     let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: count)
     defer { buffer.deallocate() }
@@ -75,5 +77,50 @@ import Testing
     #expect(buffer[1001 + delay - delay / 2] < 0.5)
     #expect(limiter.gain == 1)
     #expect(buffer[count - 1] == 0.5)
+  }
+
+  /// A sine at a quarter of the rate, 45° out of phase with the samples: every sample sits at
+  /// 1/√2 of the wave's crest, which lies between samples. A sample-peak limiter cannot see it.
+  private func quarterRateSine(amplitude: Double, count: Int, detection: LimiterPlan.Detection)
+    -> [Float]
+  {
+    let limiter = PeakLimiter(
+      sampleRate: AudioTest.rate, channels: 1,
+      plan: LimiterPlan(detection: detection, ceilingDecibels: -1))
+    let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: count)
+    defer { buffer.deallocate() }
+    for n in 0..<count {
+      buffer[n] = Float(amplitude * sin(Double.pi / 2 * Double(n) + Double.pi / 4))
+    }
+    limiter.process([buffer], count: count)
+    return Array(buffer)
+  }
+
+  @Test func aTruePeakLimiterHoldsTheCrestBetweenSamplesAtTheCeiling() {
+    // The crest is at 0 dBTP, the samples at −3 dBFS: under the sample ceiling, over the true one.
+    let samples = quarterRateSine(amplitude: 1, count: 9600, detection: .samplePeak)
+    let truePeak = quarterRateSine(amplitude: 1, count: 9600, detection: .truePeak)
+    let steady = 4800..<9600
+    let sampleLevel = samples[steady].map { abs(Double($0)) }.max()!
+    let limitedLevel = truePeak[steady].map { abs(Double($0)) }.max()!
+    #expect(abs(20 * log10(sampleLevel) - -3.01) < 0.01, "sample-peak limiter left it alone")
+    // The crest, √2 × the samples, now sits at −1 dBTP. Four times oversampled, as BS.1770
+    // specifies, the points nearest this crest lie 1/8 sample from it (the interpolating
+    // filter's centre falls between its taps), which reads a 12 kHz crest 0.17 dB low: so the
+    // crest lands at most that far over.
+    let crest = 20 * log10(limitedLevel * 2.0.squareRoot())
+    #expect(crest <= -1 + 0.18 && crest >= -1 - 0.05, "crest at \(crest) dBTP")
+  }
+
+  @Test func aTruePeakLimiterLeavesAQuietSineBitForBit() {
+    let quiet = quarterRateSine(amplitude: 0.5, count: 4800, detection: .truePeak)
+    let limiter = PeakLimiter(
+      sampleRate: AudioTest.rate, channels: 1,
+      plan: LimiterPlan(detection: .truePeak, ceilingDecibels: -1))
+    let delay = limiter.lookAhead
+    for n in delay..<4800 {
+      let x = Float(0.5 * sin(Double.pi / 2 * Double(n - delay) + Double.pi / 4))
+      #expect(quiet[n].bitPattern == x.bitPattern)
+    }
   }
 }

@@ -36,7 +36,15 @@ struct TruePeak {
   /// The largest magnitude so far, linear.
   private(set) var peak = 0.0
 
-  mutating func add(_ x: Double) {
+  /// Input samples between a sample fed and the interpolated points its step yields: the
+  /// filter's centre lies 7.875 samples back, so the points fall between the samples fed
+  /// `delay` and `delay − 1` steps earlier.
+  static let delay = 8
+
+  /// Feeds one sample and returns the largest magnitude among it and the points this step
+  /// interpolates (which lie `delay` samples back).
+  @discardableResult
+  mutating func add(_ x: Double) -> Double {
     let taps = Self.tapsPerPhase
     history[position] = x
     history[position + taps] = x
@@ -54,5 +62,6 @@ struct TruePeak {
       return largest
     }
     peak = max(peak, largest)
+    return max(largest, abs(x))
   }
 }
