@@ -5,8 +5,8 @@ import RenderPlan
 /// Each stream is placed, trimmed, looped, scaled by its gain and fades (see
 /// `AudioStreamCursor`) and added without any scaling for how many others play; a ducked
 /// owner's streams are first summed apart and scaled by its `DuckEnvelope`. The `Stage` then
-/// finishes the sum: a loudness gain, and the `PeakLimiter` or a clip to [−1, 1] (or neither,
-/// when the mix is only being measured). The output timeline is `0..<format.sampleCount`; past
+/// finishes the sum: a loudness gain, the `PeakLimiter` or a clip to [−1, 1] (or neither, when
+/// the mix is only being measured), and any `CodecPeakDips`. The output timeline is `0..<format.sampleCount`; past
 /// it the mix is silence.
 ///
 /// The limiter sees `lookAhead` samples of the future, so with it the mixer mixes that far
@@ -20,6 +20,8 @@ final class AudioMixer {
     var ducks: [String: DuckEnvelope] = [:]
     /// Linear gain on the whole mix, before the limiter (the loudness target's).
     var gain = 1.0
+    /// Local dips where AAC would put true peaks over the ceiling, after the limiter.
+    var dips = CodecPeakDips()
     /// The limiter, if any.
     var limiter: LimiterPlan?
     /// Without a limiter: clip to [−1, 1] (the output), or leave the sum as it is (measuring).
@@ -106,6 +108,10 @@ final class AudioMixer {
       } else if stage.clips {
         clip(block, count: length)
       }
+      // After the limiter, which would otherwise give back what a dip took.
+      if !stage.dips.isEmpty {
+        stage.dips.apply(to: block, start: position + Int64(done), count: length)
+      }
       done += length
     }
     position += Int64(count)
@@ -131,6 +137,7 @@ final class AudioMixer {
           for t in 0..<audible { buffer[t] *= gain }
         }
       }
+
     }
     mixPosition += Int64(count)
   }

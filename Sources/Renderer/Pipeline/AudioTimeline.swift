@@ -67,10 +67,12 @@ final class AudioTimeline {
           RenderFailure(
             "output.audio.loudness: the mix is silent (no 400 ms block louder than -70 LUFS), so no gain was applied"
           ))
-      } else if let out = loudness.outputLUFS, abs(out - loudness.targetLUFS) > 0.5 {
+      } else if let out = loudness.outputLUFS, let target = loudness.targetLUFS,
+        abs(out - target) > 0.5
+      {
         warnings.append(
           RenderFailure(
-            "output.audio.loudness: the true-peak ceiling holds the mix at \(String(format: "%.1f", out)) LUFS, short of the target \(String(format: "%.1f", loudness.targetLUFS)); raise true_peak or lower the loudest sound"
+            "output.audio.loudness: the true-peak ceiling holds the mix at \(String(format: "%.1f", out)) LUFS, short of the target \(String(format: "%.1f", target)); raise true_peak or lower the loudest sound"
           ))
       }
     }
@@ -113,12 +115,13 @@ final class AudioTimeline {
       stage.ducks = try DuckAnalysis.envelopes(
         plan: plan, open: analysis, checkCancelled: checkCancelled)
     }
-    if let target = format.loudness {
-      let report = try LoudnessNormalization.run(
-        plan: plan, target: target, ducks: stage.ducks, open: analysis,
-        checkCancelled: checkCancelled)
+    if format.limiter?.detection == .truePeak {
+      let (report, dips) = try LoudnessNormalization.run(
+        plan: plan, ducks: stage.ducks, open: analysis, checkCancelled: checkCancelled)
       loudness = report
+      stage.dips = dips
       stage.gain = pow(10, report.gainDecibels / 20)
+      stage.limiter = LimiterPlan(detection: .truePeak, ceilingDecibels: report.limiterCeilingDBTP)
       stage.ducks = stage.ducks.mapValues { $0.restarted() }
     }
     let mixer = AudioMixer(

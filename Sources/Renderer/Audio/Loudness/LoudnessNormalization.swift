@@ -1,101 +1,226 @@
 import Foundation
+import Media
 import RenderPlan
 
-/// What the render measured for `output.audio.loudness` and the gain it chose.
+/// What the render measured for `output.audio.loudness` and `true_peak`, and what it chose.
 public struct LoudnessReport: Sendable, Equatable {
-  /// The target, LUFS.
-  public var targetLUFS: Double
+  /// The loudness target, LUFS; nil with only a true-peak ceiling.
+  public var targetLUFS: Double?
   /// The mix before the gain; `nil` when it is silent (no block above −70 LUFS).
   public var mixLUFS: Double?
   /// The one gain applied to the whole mix, dB.
   public var gainDecibels: Double
   /// The output as measured with the gain and the limiter, LUFS.
   public var outputLUFS: Double?
-  /// The output's true peak, dBTP.
+  /// The ceiling asked for, dBTP.
+  public var ceilingDBTP: Double
+  /// The ceiling the limiter ran at: lower than asked where AAC put peaks back over it.
+  public var limiterCeilingDBTP: Double
+  /// The true peak of the output's AAC, decoded, dBTP.
   public var truePeakDBTP: Double?
-  /// How many times the whole mix was measured.
+  /// Spans dipped where AAC put peaks over the ceiling.
+  public var codecDips: Int = 0
+  /// How many times the whole mix was measured (including AAC round trips).
   public var passes: Int
 
-  /// `mix -31.2 LUFS, gain +8.2 dB: -23.0 LUFS, true peak -1.4 dBTP`.
+  /// `mix -31.2 LUFS, gain +8.2 dB: -23.0 LUFS (target -23.0), true peak -1.4 dBTP after AAC`.
   public var text: String {
     func level(_ value: Double?, _ unit: String) -> String {
       value.map { String(format: "%.1f \(unit)", $0) } ?? "silent"
     }
-    return "mix \(level(mixLUFS, "LUFS")), gain \(String(format: "%+.1f dB", gainDecibels)): "
-      + "\(level(outputLUFS, "LUFS")) (target \(String(format: "%.1f", targetLUFS))), "
-      + "true peak \(level(truePeakDBTP, "dBTP"))"
+    var words = ""
+    if let targetLUFS {
+      words += "mix \(level(mixLUFS, "LUFS")), gain \(String(format: "%+.1f dB", gainDecibels)): "
+      words += "\(level(outputLUFS, "LUFS")) (target \(String(format: "%.1f", targetLUFS))), "
+    }
+    words += "true peak \(level(truePeakDBTP, "dBTP")) after AAC"
+    if limiterCeilingDBTP < ceilingDBTP - 0.005 {
+      words +=
+        " (limited at \(String(format: "%.1f", limiterCeilingDBTP)) dBTP for AAC's overshoot)"
+    } else if codecDips > 0 {
+      words += " (\(codecDips) span\(codecDips == 1 ? "" : "s") dipped for AAC's overshoot)"
+    }
+    return words
   }
 }
 
-/// Finds the one gain that brings the mix to its loudness target.
+/// Finds the one gain that brings the mix to its loudness target, and the limiter ceiling that
+/// keeps the AAC output's true peaks under `true_peak`.
 ///
 /// The mix is deterministic, so it is measured before it is encoded: first as it is (BS.1770-4
 /// with EBU R128 gating), giving the gain `target − measured`. If the gained mix's true peak
 /// would pass the ceiling, the limiter will take some loudness away, so the mix is measured
-/// again with the gain and the limiter and the gain corrected by what is missing, up to
-/// `maximumPasses` measurements in all. Each pass streams the mix through a meter: memory stays
-/// flat.
+/// again with the gain and the limiter and the gain corrected by what is missing.
+///
+/// Then the mix is encoded to AAC and decoded back (`AACRoundTrip`, the same encoder as the
+/// movie's): AAC can put peaks back over a limited mix, most at sharp onsets. Where the decoded
+/// true peak passes the ceiling, the limiter's ceiling is lowered by the excess and the gain
+/// found again. Each pass streams the mix: memory stays flat.
 enum LoudnessNormalization {
-  /// Measurements at most; each costs one decode of every audio input.
-  static let maximumPasses = 4
+  /// Loudness measurements at most per ceiling; each costs one decode of every audio input.
+  static let maximumLoudnessPasses = 3
+  /// AAC round trips at most.
+  static let maximumCodecPasses = 3
   /// Close enough: a tenth of the ±0.5 LU the contract allows.
   static let tolerance = 0.05
+  /// How far the decoded true peak may pass the ceiling before the limiter is lowered: under
+  /// the contract's 0.5 dB, leaving room for meters that interpolate differently.
+  static let codecAllowance = 0.2
+  /// Local dips at most; past it the limiter's ceiling is lowered instead.
+  static let maximumDips = 64
 
   static func run(
-    plan: RenderPlan, target: LoudnessPlan, ducks: [String: DuckEnvelope],
-    open: @escaping AudioMixer.Open, checkCancelled: () throws -> Void
-  ) throws -> LoudnessReport {
+    plan: RenderPlan, ducks: [String: DuckEnvelope], open: @escaping AudioMixer.Open,
+    checkCancelled: @escaping () throws -> Void
+  ) throws -> (report: LoudnessReport, dips: CodecPeakDips) {
     let format = plan.output.audio
-    func measure(gainDecibels: Double, limited: Bool) throws -> LoudnessResult {
-      let stage = AudioMixer.Stage(
-        ducks: ducks.mapValues { $0.restarted() }, gain: pow(10, gainDecibels / 20),
-        limiter: limited ? format.limiter : nil, clips: false)
-      return try Self.measure(plan: plan, stage: stage, open: open, checkCancelled: checkCancelled)
-    }
-    let raw = try measure(gainDecibels: 0, limited: false)
-    var report = LoudnessReport(
-      targetLUFS: target.targetLUFS, mixLUFS: raw.integrated, gainDecibels: 0,
-      outputLUFS: raw.integrated, truePeakDBTP: raw.truePeak, passes: 1)
-    guard let mix = raw.integrated else { return report }
-    report.gainDecibels = target.targetLUFS - mix
-    report.outputLUFS = target.targetLUFS
-    report.truePeakDBTP = raw.truePeak.map { $0 + report.gainDecibels }
     let ceiling = format.limiter?.ceilingDecibels ?? 0
-    guard let peak = report.truePeakDBTP, peak > ceiling else { return report }
-    while report.passes < maximumPasses {
-      let limited = try measure(gainDecibels: report.gainDecibels, limited: true)
+    let target = format.loudness?.targetLUFS
+    let run = Passes(plan: plan, ducks: ducks, open: open, checkCancelled: checkCancelled)
+    var report = LoudnessReport(
+      targetLUFS: target, mixLUFS: nil, gainDecibels: 0, outputLUFS: nil, ceilingDBTP: ceiling,
+      limiterCeilingDBTP: ceiling, truePeakDBTP: nil, passes: 0)
+    var raw: LoudnessResult?
+    if let target {
+      let measured = try run.measure(gainDecibels: 0, ceiling: nil)
+      raw = measured
       report.passes += 1
-      report.outputLUFS = limited.integrated
-      report.truePeakDBTP = limited.truePeak
-      guard let measured = limited.integrated,
-        abs(target.targetLUFS - measured) > tolerance, report.passes < maximumPasses
-      else { break }
-      report.gainDecibels += target.targetLUFS - measured
+      report.mixLUFS = measured.integrated
+      report.outputLUFS = measured.integrated
+      if let mix = measured.integrated { report.gainDecibels = target - mix }
     }
-    return report
+    var dips = CodecPeakDips()
+    for codecPass in 1...maximumCodecPasses {
+      if let target, let raw, report.mixLUFS != nil {
+        try findGain(target: target, raw: raw, report: &report, run: run.with(dips))
+      }
+      let check = try run.with(dips).codecCheck(
+        gainDecibels: report.gainDecibels, ceiling: report.limiterCeilingDBTP,
+        over: ceiling + codecAllowance)
+      report.passes += 1
+      report.truePeakDBTP = check.peak
+      guard !check.overs.isEmpty, codecPass < maximumCodecPasses else { break }
+      // Aim under the ceiling by half the allowance, so the next round trip lands inside it.
+      let margin = codecAllowance / 2
+      if check.overs.count > maximumDips - dips.dips.count {
+        // Overshoot nearly everywhere: a lower ceiling is the same thing, done once.
+        let worst = check.overs.map(\.excess).max() ?? 0
+        report.limiterCeilingDBTP -= worst + margin
+      } else {
+        for over in check.overs { dips.add(over.span, decibels: -(over.excess + margin)) }
+        report.codecDips = dips.dips.count
+      }
+    }
+    return (report, dips)
   }
 
-  /// The whole mix through a meter.
-  private static func measure(
-    plan: RenderPlan, stage: AudioMixer.Stage, open: @escaping AudioMixer.Open,
-    checkCancelled: () throws -> Void
-  ) throws -> LoudnessResult {
-    let format = plan.output.audio
-    let mixer = AudioMixer(streams: plan.audio, format: format, stage: stage, open: open)
-    var meter = LoudnessMeter(sampleRate: format.sampleRate, channels: format.channels)
-    let block = AudioMixer.blockSize
-    let buffers = (0..<format.channels).map { _ in
-      UnsafeMutableBufferPointer<Float>.allocate(capacity: block)
+  /// Sets the gain for the limiter's current ceiling: `target − raw` when the limiter will not
+  /// act, else corrected by measuring the limited mix.
+  private static func findGain(
+    target: Double, raw: LoudnessResult, report: inout LoudnessReport, run: Passes
+  ) throws {
+    guard let mix = raw.integrated else { return }
+    report.gainDecibels = target - mix
+    report.outputLUFS = target
+    guard let peak = raw.truePeak, peak + report.gainDecibels > report.limiterCeilingDBTP else {
+      return
     }
-    defer { for buffer in buffers { buffer.deallocate() } }
-    var position: Int64 = 0
-    while position < format.sampleCount {
-      try checkCancelled()
-      let count = Int(min(Int64(block), format.sampleCount - position))
-      try mixer.mix(into: buffers, count: count)
-      meter.add(buffers.map { UnsafeBufferPointer(rebasing: $0[0..<count]) }, count: count)
-      position += Int64(count)
+    for pass in 1...maximumLoudnessPasses {
+      let limited = try run.measure(
+        gainDecibels: report.gainDecibels, ceiling: report.limiterCeilingDBTP)
+      report.passes += 1
+      report.outputLUFS = limited.integrated
+      guard let measured = limited.integrated, abs(target - measured) > tolerance,
+        pass < maximumLoudnessPasses
+      else { break }
+      report.gainDecibels += target - measured
     }
-    return meter.result
+  }
+
+  /// The whole mix, streamed through a meter or an AAC round trip.
+  private struct Passes {
+    let plan: RenderPlan
+    let ducks: [String: DuckEnvelope]
+    let open: AudioMixer.Open
+    let checkCancelled: () throws -> Void
+    var dips = CodecPeakDips()
+
+    func with(_ dips: CodecPeakDips) -> Passes {
+      var passes = self
+      passes.dips = dips
+      return passes
+    }
+
+    func mixer(gainDecibels: Double, ceiling: Double?) -> AudioMixer {
+      let format = plan.output.audio
+      let stage = AudioMixer.Stage(
+        ducks: ducks.mapValues { $0.restarted() }, gain: pow(10, gainDecibels / 20), dips: dips,
+        limiter: ceiling.map { LimiterPlan(detection: .truePeak, ceilingDecibels: $0) },
+        clips: false)
+      return AudioMixer(streams: plan.audio, format: format, stage: stage, open: open)
+    }
+
+    func measure(gainDecibels: Double, ceiling: Double?) throws -> LoudnessResult {
+      let format = plan.output.audio
+      var meter = LoudnessMeter(sampleRate: format.sampleRate, channels: format.channels)
+      try stream(mixer(gainDecibels: gainDecibels, ceiling: ceiling)) { meter.add($0, count: $1) }
+      return meter.result
+    }
+
+    /// The true peak of the mix once encoded to AAC and decoded (dBTP, nil for silence), and
+    /// the spans whose decoded peak passes `over`: each AAC frame's samples, widened by a frame
+    /// either side (a decoded frame is made from the two transforms that overlap it).
+    func codecCheck(gainDecibels: Double, ceiling: Double, over: Double) throws
+      -> (peak: Double?, overs: [(span: Range<Int64>, excess: Double)])
+    {
+      let format = plan.output.audio
+      let frame: Int64 = 1024
+      var peaks = [TruePeak](repeating: TruePeak(), count: format.channels)
+      var blockPeaks: [Int64: Double] = [:]
+      let roundTrip = try AACRoundTrip(AudioTimeline.encoding(plan)) { channels, at in
+        for (c, samples) in channels.enumerated() {
+          for (i, x) in samples.enumerated() {
+            let step = peaks[c].add(Double(x))
+            // The interpolated points lie `TruePeak.delay` samples back.
+            let n = at + Int64(i) - Int64(TruePeak.delay)
+            guard n >= 0, n < format.sampleCount else { continue }
+            let block = n / frame
+            if step > blockPeaks[block, default: 0] { blockPeaks[block] = step }
+          }
+        }
+      }
+      try stream(mixer(gainDecibels: gainDecibels, ceiling: ceiling)) { buffers, _ in
+        try roundTrip.append(buffers)
+      }
+      try roundTrip.finish()
+      let peak = blockPeaks.values.max() ?? 0
+      let limit = pow(10, over / 20)
+      let overs = blockPeaks.filter { $0.value > limit }.sorted { $0.key < $1.key }.map {
+        (
+          span: max(0, ($0.key - 1) * frame)..<min(format.sampleCount, ($0.key + 2) * frame),
+          excess: 20 * log10($0.value) - over + LoudnessNormalization.codecAllowance
+        )
+      }
+      return (peak > 0 ? 20 * log10(peak) : nil, overs)
+    }
+
+    private func stream(
+      _ mixer: AudioMixer, into consume: ([UnsafeBufferPointer<Float>], Int) throws -> Void
+    ) throws {
+      let format = plan.output.audio
+      let block = AudioMixer.blockSize
+      let buffers = (0..<format.channels).map { _ in
+        UnsafeMutableBufferPointer<Float>.allocate(capacity: block)
+      }
+      defer { for buffer in buffers { buffer.deallocate() } }
+      var position: Int64 = 0
+      while position < format.sampleCount {
+        try checkCancelled()
+        let count = Int(min(Int64(block), format.sampleCount - position))
+        try mixer.mix(into: buffers, count: count)
+        try consume(buffers.map { UnsafeBufferPointer(rebasing: $0[0..<count]) }, count)
+        position += Int64(count)
+      }
+    }
   }
 }
