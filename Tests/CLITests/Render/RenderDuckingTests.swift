@@ -10,7 +10,7 @@ struct RenderDuckingTests {
   static let voice =
     "aevalsrc='0.3*sin(2*PI*1000*t)*(between(t,0.6,1.2-1/48000)+between(t,2.4,2.8-1/48000))'"
     + ":s=48000:d=3.4"
-  /// 0.25 (−12 dBFS) played at −6 dB: −18 dBFS in the output, both channels.
+  /// 0.25 (−12 dBFS) played at −6 dB: −18 dBFS in the output as the judge mixes it to mono.
   static let musicDecibels = 20 * log10(0.25) - 6
   /// The voice's own level, untouched: 0.3.
   static let voiceDecibels = 20 * log10(0.3)
