@@ -28,17 +28,10 @@ public final class AACRoundTrip {
     _ encoding: AudioEncoding,
     heard: @escaping (_ channels: [UnsafeBufferPointer<Float>], _ at: Int64) -> Void
   ) throws(MediaError) {
-    encoder = try EncoderContext(encoderNamed: "aac")
-    let context = encoder.pointer
-    context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
-    context.pointee.sample_rate = Int32(clamping: encoding.sampleRate)
-    context.pointee.time_base = AVRational(num: 1, den: Int32(clamping: encoding.sampleRate))
-    context.pointee.bit_rate = Int64(encoding.bitRate)
-    av_channel_layout_default(&context.pointee.ch_layout, Int32(clamping: encoding.channels))
     // As for MP4 and MOV: the stream's configuration goes in the extradata, where the decoder
     // below reads it.
-    context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-    try encoder.open(FFmpegOptions([:]))
+    encoder = try EncoderContext.aac(encoding, globalHeader: true)
+    let context = encoder.pointer
     decodedPosition = -Int64(context.pointee.initial_padding)
     frame = try AudioEncoderFrame(for: encoder)
     packet = try Packet()

@@ -19,17 +19,7 @@ final class AudioEncoderTrack {
 
   /// Opens an AAC encoder for `encoding` and adds its stream to `format`.
   init(_ encoding: AudioEncoding, format: OutputFormatContext) throws(MediaError) {
-    let encoder = try EncoderContext(encoderNamed: "aac")
-    let context = encoder.pointer
-    context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
-    context.pointee.sample_rate = Int32(clamping: encoding.sampleRate)
-    context.pointee.time_base = AVRational(num: 1, den: Int32(clamping: encoding.sampleRate))
-    context.pointee.bit_rate = Int64(encoding.bitRate)
-    av_channel_layout_default(&context.pointee.ch_layout, Int32(clamping: encoding.channels))
-    if format.wantsGlobalHeader {
-      context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-    }
-    try encoder.open(FFmpegOptions([:]))
+    let encoder = try EncoderContext.aac(encoding, globalHeader: format.wantsGlobalHeader)
     self.encoding = encoding
     self.output = try EncodedStream(encoder: encoder, format: format)
     self.frame = try AudioEncoderFrame(for: encoder)

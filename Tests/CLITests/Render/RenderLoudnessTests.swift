@@ -52,6 +52,12 @@ struct RenderLoudnessTests {
     return Double(stderr[range.upperBound...].prefix { "+-.0123456789".contains($0) })
   }
 
+  /// The true peak after AAC the render reports, in dBTP.
+  static func reportedTruePeak(_ stderr: String) -> Double? {
+    guard let range = stderr.range(of: "true peak ") else { return nil }
+    return Double(stderr[range.upperBound...].prefix { "+-.0123456789".contains($0) })
+  }
+
   struct Case: Sendable, CustomStringConvertible {
     var input: String
     var sound: String
@@ -80,6 +86,9 @@ struct RenderLoudnessTests {
       #expect(abs(loudness - test.target) <= 0.5, "pyloudnorm reads \(loudness) LUFS")
       let peak = try SoundJudge.truePeak(movie)
       #expect(peak <= -1 + 0.5, "ffmpeg reads a true peak of \(peak) dBTP")
+      // The render's own AAC round trip heard what the file holds.
+      let reported = try #require(Self.reportedTruePeak(run.stderr), "\(run.stderr)")
+      #expect(abs(reported - peak) <= 0.15, "reported \(reported) dBTP, ffmpeg \(peak) dBTP")
     }
   }
 
