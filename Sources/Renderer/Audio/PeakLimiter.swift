@@ -69,9 +69,14 @@ final class PeakLimiter {
     for t in 0..<count {
       let slotIn = Int(fed % Int64(slots))
       for c in 0..<channels { line[slotIn * channels + c] = buffers[c][t] }
+      // Every frame feeds the interpolators, so their history is whole from the first one.
+      var between = 0.0
+      for c in 0..<interpolators.count {
+        between = max(between, interpolators[c].add(Double(line[slotIn * channels + c])))
+      }
       let detected = fed - Int64(detectionDelay)
       if detected >= 0 {
-        let peak = self.peak(ofFrame: detected, newest: slotIn)
+        let peak = max(between, samplePeak(ofFrame: detected))
         if peak > ceiling { overs.append((detected, ceiling / peak)) }
       }
       let leaving = fed - Int64(lookAhead)
@@ -85,16 +90,13 @@ final class PeakLimiter {
     }
   }
 
-  /// The peak of frame `frame` over all channels: its samples, and with true-peak detection
-  /// the points interpolated around it (fed in with the frame in slot `newest`).
-  private func peak(ofFrame frame: Int64, newest: Int) -> Double {
+  /// The largest sample of frame `frame` over all channels (the interpolated points around it
+  /// are found as the frames `TruePeak.delay` later are fed).
+  private func samplePeak(ofFrame frame: Int64) -> Double {
     let slot = Int(frame % Int64(lookAhead + 1))
     var peak = 0.0
     for c in 0..<channels {
       peak = max(peak, abs(Double(line[slot * channels + c])))
-      if !interpolators.isEmpty {
-        peak = max(peak, interpolators[c].add(Double(line[newest * channels + c])))
-      }
     }
     return peak
   }
