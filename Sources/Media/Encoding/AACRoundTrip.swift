@@ -66,6 +66,9 @@ public final class AACRoundTrip {
     av_frame_free(&frame)
   }
 
+  /// Samples per channel in one AAC frame (1024 for AAC-LC).
+  public var frameSize: Int { frame.capacity }
+
   /// Takes the next samples, one buffer per channel, all the same length.
   public func append(_ input: [UnsafeBufferPointer<Float>]) throws(MediaError) {
     for (index, channel) in input.enumerated() { pending[index].append(contentsOf: channel) }

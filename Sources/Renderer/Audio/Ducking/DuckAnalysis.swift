@@ -28,18 +28,17 @@ enum DuckAnalysis {
       let threshold = Float(rule.threshold * rule.threshold)
       let windows = keys.first?.count ?? 0
       var spans: [Range<Int64>] = []
-      var w = 0
-      while w < windows {
-        guard keys.contains(where: { $0[w] > threshold }) else {
-          w += 1
-          continue
+      var start: Int?
+      // One step past the last window closes a span still open there.
+      for w in 0...windows {
+        let audible = w < windows && keys.contains { $0[w] > threshold }
+        if audible && start == nil {
+          start = w
+        } else if !audible, let first = start {
+          let samples = rule.windowSamples
+          spans.append(Int64(first) * samples..<min(format.sampleCount, Int64(w) * samples))
+          start = nil
         }
-        let start = w
-        while w < windows && keys.contains(where: { $0[w] > threshold }) { w += 1 }
-        spans.append(
-          Int64(start)
-            * rule.windowSamples..<min(
-              format.sampleCount, Int64(w) * rule.windowSamples))
       }
       envelopes[rule.owner] = DuckEnvelope(plan: rule, spans: spans)
     }
@@ -56,14 +55,8 @@ enum DuckAnalysis {
     let first = streams.map(\.firstSample).min() ?? 0
     let end = streams.map(\.endSample).max() ?? 0
     let mixer = AudioMixer(streams: streams, format: format, stage: .measuring, open: open)
-    let block = AudioMixer.blockSize
-    let buffers = (0..<format.channels).map { _ in
-      UnsafeMutableBufferPointer<Float>.allocate(capacity: block)
-    }
-    defer { for buffer in buffers { buffer.deallocate() } }
     // Mixing must start at sample 0, but nothing sounds before `first`: skip it silently.
     mixer.skip(to: first)
-    var position = first
     var sum = 0.0
     var current = Int(first / window)
     // A window's mean runs over all of it: where the streams do not sound, they are silent.
@@ -71,23 +64,19 @@ enum DuckAnalysis {
       let length = min(window, format.sampleCount - Int64(index) * window)
       power[index] = Float(sum / Double(length * Int64(format.channels)))
     }
-    while position < min(end, format.sampleCount) {
-      try checkCancelled()
-      let count = Int(min(Int64(block), min(end, format.sampleCount) - position))
-      try mixer.mix(into: buffers, count: count)
-      for t in 0..<count {
-        let n = position + Int64(t)
-        let index = Int(n / window)
+    try mixer.stream(upTo: min(end, format.sampleCount), checkCancelled: checkCancelled) {
+      block, start in
+      for t in 0..<block[0].count {
+        let index = Int((start + Int64(t)) / window)
         if index != current {
           close(current)
           current = index
           sum = 0
         }
-        for buffer in buffers { sum += Double(buffer[t]) * Double(buffer[t]) }
+        for buffer in block { sum += Double(buffer[t]) * Double(buffer[t]) }
       }
-      position += Int64(count)
     }
-    if position > first && current < windows { close(current) }
+    if mixer.position > first && current < windows { close(current) }
     return power
   }
 }

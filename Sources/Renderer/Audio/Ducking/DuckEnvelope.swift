@@ -31,12 +31,7 @@ final class DuckEnvelope {
   func apply(to buffers: [UnsafeMutableBufferPointer<Float>], start: Int64, count: Int) {
     let release = plan.releaseSamples
     while first < spans.count && spans[first].upperBound + release <= start { first += 1 }
-    for t in 0..<count {
-      let decibels = level(at: start + Int64(t))
-      guard decibels < 0 else { continue }
-      let factor = Float(pow(10, decibels / 20))
-      for buffer in buffers { buffer[t] *= factor }
-    }
+    scale(buffers, start: start, count: count, decibels: level(at:))
   }
 
   /// The ducking level in decibels (≤ 0) at output sample `n`.

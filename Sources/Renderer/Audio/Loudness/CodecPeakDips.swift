@@ -42,11 +42,6 @@ struct CodecPeakDips {
       let first = dips.first?.span.lowerBound,
       start < last + Self.ramp, start + Int64(count) > first - Self.ramp
     else { return }
-    for t in 0..<count {
-      let decibels = level(at: start + Int64(t))
-      guard decibels < 0 else { continue }
-      let factor = Float(pow(10, decibels / 20))
-      for buffer in buffers { buffer[t] *= factor }
-    }
+    scale(buffers, start: start, count: count, decibels: level(at:))
   }
 }

@@ -20,8 +20,6 @@ public struct LoudnessReport: Sendable, Equatable {
   public var truePeakDBTP: Double?
   /// Spans dipped where AAC put peaks over the ceiling.
   public var codecDips: Int = 0
-  /// How many times the whole mix was measured (including AAC round trips).
-  public var passes: Int
 
   /// `mix -31.2 LUFS, gain +8.2 dB: -23.0 LUFS (target -23.0), true peak -1.4 dBTP after AAC`.
   public var text: String {
@@ -53,9 +51,11 @@ public struct LoudnessReport: Sendable, Equatable {
 /// again with the gain and the limiter and the gain corrected by what is missing.
 ///
 /// Then the mix is encoded to AAC and decoded back (`AACRoundTrip`, the same encoder as the
-/// movie's): AAC can put peaks back over a limited mix, most at sharp onsets. Where the decoded
-/// true peak passes the ceiling, the limiter's ceiling is lowered by the excess and the gain
-/// found again. Each pass streams the mix: memory stays flat.
+/// movie's): AAC can put peaks back over a limited mix, most at sharp onsets. Where a frame's
+/// decoded true peak passes the ceiling, that span is dipped by the excess after the limiter
+/// (`CodecPeakDips`; where it passes nearly everywhere, the limiter's ceiling is lowered
+/// instead), the gain is found again and the round trip repeated. Each pass streams the mix:
+/// memory stays flat.
 enum LoudnessNormalization {
   /// Loudness measurements at most per ceiling; each costs one decode of every audio input.
   static let maximumLoudnessPasses = 3
@@ -79,12 +79,11 @@ enum LoudnessNormalization {
     let run = Passes(plan: plan, ducks: ducks, open: open, checkCancelled: checkCancelled)
     var report = LoudnessReport(
       targetLUFS: target, mixLUFS: nil, gainDecibels: 0, outputLUFS: nil, ceilingDBTP: ceiling,
-      limiterCeilingDBTP: ceiling, truePeakDBTP: nil, passes: 0)
+      limiterCeilingDBTP: ceiling, truePeakDBTP: nil)
     var raw: LoudnessResult?
     if let target {
       let measured = try run.measure(gainDecibels: 0, ceiling: nil)
       raw = measured
-      report.passes += 1
       report.mixLUFS = measured.integrated
       report.outputLUFS = measured.integrated
       if let mix = measured.integrated { report.gainDecibels = target - mix }
@@ -95,9 +94,8 @@ enum LoudnessNormalization {
         try findGain(target: target, raw: raw, report: &report, run: run.with(dips))
       }
       let check = try run.with(dips).codecCheck(
-        gainDecibels: report.gainDecibels, ceiling: report.limiterCeilingDBTP,
-        over: ceiling + codecAllowance)
-      report.passes += 1
+        gainDecibels: report.gainDecibels, limiterCeiling: report.limiterCeilingDBTP,
+        ceiling: ceiling, allowance: codecAllowance)
       report.truePeakDBTP = check.peak
       guard !check.overs.isEmpty, codecPass < maximumCodecPasses else { break }
       // Aim under the ceiling by half the allowance, so the next round trip lands inside it.
@@ -128,7 +126,6 @@ enum LoudnessNormalization {
     for pass in 1...maximumLoudnessPasses {
       let limited = try run.measure(
         gainDecibels: report.gainDecibels, ceiling: report.limiterCeilingDBTP)
-      report.passes += 1
       report.outputLUFS = limited.integrated
       guard let measured = limited.integrated, abs(target - measured) > tolerance,
         pass < maximumLoudnessPasses
@@ -163,20 +160,27 @@ enum LoudnessNormalization {
     func measure(gainDecibels: Double, ceiling: Double?) throws -> LoudnessResult {
       let format = plan.output.audio
       var meter = LoudnessMeter(sampleRate: format.sampleRate, channels: format.channels)
-      try stream(mixer(gainDecibels: gainDecibels, ceiling: ceiling)) { meter.add($0, count: $1) }
+      try mixer(gainDecibels: gainDecibels, ceiling: ceiling).stream(
+        upTo: plan.output.audio.sampleCount, checkCancelled: checkCancelled
+      ) { block, _ in meter.add(block, count: block[0].count) }
       return meter.result
     }
 
-    /// The true peak of the mix once encoded to AAC and decoded (dBTP, nil for silence), and
-    /// the spans whose decoded peak passes `over`: each AAC frame's samples, widened by a frame
-    /// either side (a decoded frame is made from the two transforms that overlap it).
-    func codecCheck(gainDecibels: Double, ceiling: Double, over: Double) throws
+    /// The true peak of the mix, limited at `limiterCeiling`, once encoded to AAC and decoded
+    /// (dBTP, nil for silence), and the spans whose decoded peak passes `ceiling` by more than
+    /// `allowance`, with how far:
+    /// each AAC frame's samples, widened by a frame either side (a decoded frame is made from
+    /// the two transforms that overlap it).
+    func codecCheck(
+      gainDecibels: Double, limiterCeiling: Double, ceiling: Double, allowance: Double
+    ) throws
       -> (peak: Double?, overs: [(span: Range<Int64>, excess: Double)])
     {
       let format = plan.output.audio
-      let frame: Int64 = 1024
       var peaks = [TruePeak](repeating: TruePeak(), count: format.channels)
-      var blockPeaks: [Int64: Double] = [:]
+      // Sized once the encoder says its frame size, before any sample is decoded.
+      var frame: Int64 = 1
+      var framePeaks: [Double] = []
       let roundTrip = try AACRoundTrip(AudioTimeline.encoding(plan)) { channels, at in
         for (c, samples) in channels.enumerated() {
           for (i, x) in samples.enumerated() {
@@ -184,22 +188,23 @@ enum LoudnessNormalization {
             // The interpolated points lie `TruePeak.delay` samples back.
             let n = at + Int64(i) - Int64(TruePeak.delay)
             guard n >= 0, n < format.sampleCount else { continue }
-            let block = n / frame
-            if step > blockPeaks[block, default: 0] { blockPeaks[block] = step }
+            let index = Int(n / frame)
+            framePeaks[index] = max(framePeaks[index], step)
           }
         }
       }
-      try stream(mixer(gainDecibels: gainDecibels, ceiling: ceiling)) { buffers, _ in
-        try roundTrip.append(buffers)
-      }
+      frame = Int64(roundTrip.frameSize)
+      framePeaks = Array(repeating: 0, count: Int((format.sampleCount + frame - 1) / frame))
+      try mixer(gainDecibels: gainDecibels, ceiling: limiterCeiling).stream(
+        upTo: format.sampleCount, checkCancelled: checkCancelled
+      ) { block, _ in try roundTrip.append(block) }
       try roundTrip.finish()
-      let peak = blockPeaks.values.max() ?? 0
-      let limit = pow(10, over / 20)
-      let overs = blockPeaks.filter { $0.value > limit }.sorted { $0.key < $1.key }.map {
-        (
-          span: max(0, ($0.key - 1) * frame)..<min(format.sampleCount, ($0.key + 2) * frame),
-          excess: 20 * log10($0.value) - over + LoudnessNormalization.codecAllowance
-        )
+      let peak = framePeaks.max() ?? 0
+      let overs = framePeaks.indices.compactMap { index -> (Range<Int64>, Double)? in
+        let level = 20 * log10(framePeaks[index])
+        guard level > ceiling + allowance else { return nil }
+        let k = Int64(index)
+        return (max(0, (k - 1) * frame)..<min(format.sampleCount, (k + 2) * frame), level - ceiling)
       }
       return (peak > 0 ? 20 * log10(peak) : nil, overs)
     }
