@@ -9,7 +9,7 @@ import Yams
 extension ReadContext {
   /// The keys that say what a layer shows, in the order messages list them; exactly one per
   /// layer.
-  static let layerKinds = ["source", "image", "fill", "text"]
+  static let layerKinds = ["source", "image", "fill", "text", "captions"]
   /// The keys every layer has, whatever it shows.
   static let commonLayerKeys = [
     "name", "when", "start", "duration", "opacity", "box", "rotation", "fit", "fade_in",
@@ -20,10 +20,13 @@ extension ReadContext {
     "source": ["in", "out", "loop", "after_end", "key", "matte", "audio"],
     "image": ["key"],
     "fill": [],
-    "text": [
-      "font", "color", "align", "valign", "line_spacing", "background", "padding", "outline",
-      "size_min", "max_lines", "overflow",
-    ],
+    "text": textStyleKeys,
+    "captions": textStyleKeys,
+  ]
+  /// The keys that say how text is set, in `text` and `captions` layers alike.
+  static let textStyleKeys = [
+    "font", "color", "align", "valign", "line_spacing", "background", "padding", "outline",
+    "size_min", "max_lines", "overflow",
   ]
   /// Every key a layer may have, whatever its kind: unknown keys are suggested from these.
   static let layerKeys: [String] = layerKinds.reduce(commonLayerKeys + layerKinds) { keys, kind in
@@ -54,11 +57,14 @@ extension ReadContext {
     case "source": content = readVideoLayer(map, subject: subject).map { .video($0) }
     case "image": content = readImageLayer(map, subject: subject).map { .image($0) }
     case "fill": content = readFillLayer(map).map { .fill($0) }
-    case "text":
+    case "text", "captions":
       // A box that was written but could not be read leaves the text's room unknown.
       let room =
         map.has("box") ? box.flatMap(TextRoom.init(box:)) : frame.map(TextRoom.init(frame:))
-      content = readTextLayer(map, subject: subject, room: room).map { .text($0) }
+      content =
+        kinds.first == "text"
+        ? readTextLayer(map, subject: subject, room: room).map { .text($0) }
+        : readCaptionsLayer(map, subject: subject, room: room).map { .captions($0) }
     default: content = nil
     }
     // The common keys are read whatever became of the content, so that all their problems
@@ -97,10 +103,11 @@ extension ReadContext {
     let kinds = map.keys.filter(Self.layerKinds.contains)
     guard let first = kinds.first else {
       error(
-        "missing-key", "\(subject) is missing what it shows: 'source', 'image', 'fill' or 'text'",
+        "missing-key",
+        "\(subject) is missing what it shows: 'source', 'image', 'fill', 'text' or 'captions'",
         at: map.location,
-        help: "a layer shows one of: source: VIDEO, image: PICTURE, fill: \"#RRGGBB\" "
-          + "or text: STRING")
+        help: "a layer shows one of: source: VIDEO, image: PICTURE, fill: \"#RRGGBB\", "
+          + "text: STRING or captions: SUBTITLES.srt")
       return []
     }
     for other in kinds.dropFirst() {

@@ -40,7 +40,7 @@ extension ProjectSpec {
         if let matte = video.matte { add(matte, .matte, layer.name.value) }
       case .image(let image):
         add(image.path, .image, layer.name.value)
-      case .fill, .text:
+      case .fill, .text, .captions:
         break
       }
     }

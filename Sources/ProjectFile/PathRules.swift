@@ -38,6 +38,9 @@ public struct PathRules {
     case .image(var image):
       if !mayRead(image.path, what: "image") { image.path.value = "" }
       layer.content = .image(image)
+    case .captions(var captions):
+      if !mayRead(captions.file, what: "captions") { captions.file.value = "" }
+      layer.content = .captions(captions)
     case .fill, .text:
       break
     }

@@ -1,59 +1,54 @@
 import Foundation
 
-/// Reads a project file's bytes, saying in words why it cannot be, and refusing one larger
-/// than `ProjectLimits.fileBytes` before reading it.
+/// Reads a project file's (or a subtitle file's) bytes, saying in words why it cannot be, and
+/// refusing one larger than its limit before reading it.
 enum ProjectFileBytes {
-  /// Why a project file could not be read: a stable id and one sentence.
+  /// Why a file could not be read: too large, or one sentence on why not.
   struct Problem: Error {
-    var id: String
+    var isTooLarge: Bool
     var message: String
+    /// The id a project file's problem has.
+    var id: String { isTooLarge ? "project-too-large" : "unreadable-project" }
   }
 
-  static func contents(of path: String) -> Result<[UInt8], Problem> {
+  static func contents(
+    of path: String, limit: Int = ProjectLimits.fileBytes, what: String = "project file"
+  ) -> Result<[UInt8], Problem> {
+    let tooLarge = Problem(isTooLarge: true, message: "\(what) is larger than \(limit >> 20) MiB")
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(problem(errno)) }
+    guard descriptor >= 0 else { return .failure(problem(errno, what: what)) }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return .failure(problem(errno)) }
+    guard fstat(descriptor, &status) == 0 else { return .failure(problem(errno, what: what)) }
     if (status.st_mode & S_IFMT) == S_IFDIR {
-      return .failure(Problem(id: "unreadable-project", message: "project file is a folder"))
+      return .failure(Problem(isTooLarge: false, message: "\(what) is a folder"))
     }
-    if status.st_size > off_t(ProjectLimits.fileBytes) {
-      return .failure(
-        Problem(
-          id: "project-too-large",
-          message: "project file is larger than \(ProjectLimits.fileBytes >> 20) MiB"))
-    }
+    if status.st_size > off_t(limit) { return .failure(tooLarge) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        return .failure(problem(errno))
+        return .failure(problem(errno, what: what))
       }
       if count == 0 { return .success(bytes) }
       bytes.append(contentsOf: chunk[0..<count])
       // A file that grows while it is read (a pipe, a device) is held to the same bound.
-      if bytes.count > ProjectLimits.fileBytes {
-        return .failure(
-          Problem(
-            id: "project-too-large",
-            message: "project file is larger than \(ProjectLimits.fileBytes >> 20) MiB"))
-      }
+      if bytes.count > limit { return .failure(tooLarge) }
     }
   }
 
-  private static func problem(_ code: Int32) -> Problem {
+  private static func problem(_ code: Int32, what: String) -> Problem {
     let message =
       switch code {
-      case ENOENT: "project file does not exist"
-      case ELOOP: "project file's path is a loop of symbolic links"
-      case EACCES: "project file cannot be read: permission denied"
-      case ENOTDIR: "project file's path goes through something that is not a folder"
-      case ENAMETOOLONG: "project file's path is too long"
-      default: "project file cannot be read: \(String(cString: strerror(code)))"
+      case ENOENT: "\(what) does not exist"
+      case ELOOP: "\(what)'s path is a loop of symbolic links"
+      case EACCES: "\(what) cannot be read: permission denied"
+      case ENOTDIR: "\(what)'s path goes through something that is not a folder"
+      case ENAMETOOLONG: "\(what)'s path is too long"
+      default: "\(what) cannot be read: \(String(cString: strerror(code)))"
       }
-    return Problem(id: "unreadable-project", message: message)
+    return Problem(isTooLarge: false, message: message)
   }
 }

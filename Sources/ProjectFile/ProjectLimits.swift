@@ -20,6 +20,13 @@ public enum ProjectLimits {
   /// The largest side of the picture a text layer is set in (its box, or its largest box when
   /// the box moves): as large as the largest frame, and a picture FFmpeg and memory can hold.
   public static let textPictureSide = 8192
+  /// The largest subtitle file a captions layer reads, in bytes: a feature film's is well under
+  /// one megabyte.
+  public static let subtitleBytes = 16 << 20
+  /// How many cues a captions layer may show: a three-hour film has about two thousand.
+  public static let captionCues = 20_000
+  /// How many cues may show at once, stacked: more could not be read.
+  public static let stackedCues = 8
   /// How many visual layers a project may have.
   public static let layers = 1_000
   /// How many audio tracks a project may have.

@@ -100,6 +100,7 @@ public enum ProjectLoader {
     let context = ReadContext(file: path, text: text, variables: VariableTable())
     context.allowOutsideRoot = allowOutsideRoot
     let spec = context.readProject(root, path: path, directory: directory, overrides: overrides)
+    for (file, text) in context.subtitleTexts { sources.add(file: file, text: text) }
     return LoadResult(
       spec: spec, diagnostics: context.diagnostics.sortedByLocation(), sources: sources,
       fields: ProjectFields.flatten(root, context: context),

@@ -38,7 +38,8 @@ extension ReadContext {
         entry.location.map { Located(entry.value, at: $0) }
       })
     ProjectRules(context: self, spec: spec).check()
-    return PathRules(context: self, spec: spec).checked()
+    // Subtitle files are read only once the path rules have allowed them.
+    return readCaptionFiles(PathRules(context: self, spec: spec).checked())
   }
 
   private func readVersion(_ map: MappingReader) -> Located<Int>? {

@@ -117,6 +117,8 @@ public enum LayerContent: Sendable {
   case fill(Located<RGBAColor>)
   /// Typeset text (`text:`).
   case text(TextLayerSpec)
+  /// Timed text from a subtitle file (`captions:`).
+  case captions(CaptionsLayerSpec)
 
   /// The YAML key that chose the kind.
   public var kind: String {
@@ -125,8 +127,36 @@ public enum LayerContent: Sendable {
     case .image: "image"
     case .fill: "fill"
     case .text: "text"
+    case .captions: "captions"
     }
   }
+}
+
+extension LayerContent {
+  /// How the layer's text is set: a text layer's keys, or a captions layer's, whose every cue
+  /// is set so; `nil` for layers that show no text.
+  public var textStyle: TextLayerSpec? {
+    switch self {
+    case .text(let text): text
+    case .captions(let captions): captions.style
+    case .video, .image, .fill: nil
+    }
+  }
+}
+
+/// The keys of a `captions` layer: a subtitle file, and the style of a text layer that each of
+/// its cues is set in.
+public struct CaptionsLayerSpec: Sendable {
+  /// The SubRip or WebVTT file, as written (after templating).
+  public var file: Located<String>
+  /// The format its name says (a file that starts `WEBVTT` is read as WebVTT whatever it is
+  /// called).
+  public var format: SubtitleFormat
+  /// Every key of a text layer; its `text` is empty, located at `captions:`, as the cues give
+  /// the words.
+  public var style: TextLayerSpec
+  /// The file's cues, once it has been read (after the path rules allowed it); empty before.
+  public var cues: [SubtitleCue] = []
 }
 
 /// The keys of an `image` layer.

@@ -18,6 +18,8 @@ final class ReadContext {
   /// Names of layers and tracks whose `when` is false: another may still name them (a duck
   /// under a voice-over that this row leaves out simply never ducks).
   var leftOutNames: Set<String> = []
+  /// The text of each subtitle file read, by the name messages give it, for quoting.
+  var subtitleTexts: [String: String] = [:]
 
   init(file: String, text: String, variables: VariableTable) {
     self.file = file

@@ -22,13 +22,23 @@ extension ReadContext {
   /// `room` is the box the text is set in (the output frame when the layer has no box), or
   /// `nil` when it is not known.
   func readTextLayer(_ map: MappingReader, subject: String, room: TextRoom?) -> TextLayerSpec? {
-    let here = map.location
     let text = map.value("text").flatMap(layerText)
+    let spec = readTextStyle(
+      map, text: text ?? Located("", at: map.location), subject: subject, room: room)
+    return text == nil ? nil : spec
+  }
+
+  /// The keys that say how a text is set, shared by `text` and `captions` layers, with `text`
+  /// as the words.
+  func readTextStyle(
+    _ map: MappingReader, text: Located<String>, subject: String, room: TextRoom?
+  ) -> TextLayerSpec {
+    let here = map.location
     let padding = map.value("padding").flatMap { integer($0, what: "padding", in: 0...4096) }
     if let padding, let room { checkPadding(padding, room: room) }
     if let room { checkPictureSize(room, subject: subject) }
-    let spec = TextLayerSpec(
-      text: text ?? Located("", at: here),
+    return TextLayerSpec(
+      text: text,
       font: map.value("font").flatMap { nonEmptyString($0, what: "font") }
         ?? Located(Self.defaultFont, at: here),
       color: map.value("color").flatMap(rgbaColor) ?? Located(.white, at: here),
@@ -50,7 +60,6 @@ extension ReadContext {
         choice($0, what: "overflow", TextOverflow.allCases)
       }
         ?? Located(.clip, at: here))
-    return text == nil ? nil : spec
   }
 
   /// The text as written, `{{name}}` substituted: a YAML number keeps its digits (`9.90` stays

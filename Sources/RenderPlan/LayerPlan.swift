@@ -87,6 +87,8 @@ public enum LayerContent: Sendable, Equatable {
   case fill(RGBAColor)
   /// Typeset text.
   case text(TextPlan)
+  /// Timed text from a subtitle file.
+  case captions(CaptionsPlan)
 
   /// The kind this content is.
   public var kind: LayerKind {
@@ -95,6 +97,7 @@ public enum LayerContent: Sendable, Equatable {
     case .image: .image
     case .fill: .fill
     case .text: .text
+    case .captions: .captions
     }
   }
 }
@@ -104,7 +107,7 @@ public enum LayerContent: Sendable, Equatable {
 extension LayerPlan: Codable {
   enum CodingKeys: String, CodingKey {
     case name, location, kind, frames, start, box, fit, opacity, rotation, fadeIn, fadeOut, key
-    case video, image, fill, text
+    case video, image, fill, text, captions
   }
 
   public init(from decoder: any Decoder) throws {
@@ -115,6 +118,7 @@ extension LayerPlan: Codable {
       case .image: .image(try c.decode(ImagePlan.self, forKey: .image))
       case .fill: .fill(try c.decode(RGBAColor.self, forKey: .fill))
       case .text: .text(try c.decode(TextPlan.self, forKey: .text))
+      case .captions: .captions(try c.decode(CaptionsPlan.self, forKey: .captions))
       }
     self.init(
       name: try c.decode(String.self, forKey: .name),
@@ -149,6 +153,7 @@ extension LayerPlan: Codable {
     case .image(let image): try c.encode(image, forKey: .image)
     case .fill(let color): try c.encode(color, forKey: .fill)
     case .text(let text): try c.encode(text, forKey: .text)
+    case .captions(let captions): try c.encode(captions, forKey: .captions)
     }
   }
 }
@@ -163,6 +168,8 @@ public enum LayerKind: String, Codable, Sendable {
   case fill
   /// Typeset text (`text:`).
   case text
+  /// Timed text from a subtitle file (`captions:`).
+  case captions
 }
 
 /// A video layer's clip.
@@ -239,11 +246,13 @@ public struct PictureDisplay: Codable, Sendable, Equatable {
   }
 }
 
-/// A text layer's text and style, typeset once into a picture the size of its box (its
+/// A text layer's (or a caption page's) text and style, typeset once into a picture the size of its box (its
 /// largest, when the box moves or grows), at the size the planner found it fits.
 public struct TextPlan: Codable, Sendable, Equatable {
   /// What is written, after templating.
   public var text: String
+  /// Spans of `text` set bold, italic or underlined (a caption's tags); none for a text layer.
+  public var emphasis: [TextEmphasis]
   /// The Pango font description as written (sizes in pixels).
   public var font: String
   /// The font family that is used: the one asked for, or fontconfig's fallback.

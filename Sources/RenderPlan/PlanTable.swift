@@ -29,6 +29,13 @@ public enum PlanTable {
       out += "\nkeyframes (at: time on the layer's clock, from its start)\n"
       out += keyframeTable(plan).render()
     }
+    for layer in plan.layers {
+      guard case .captions(let captions) = layer.content else { continue }
+      out += "\ncaptions of '\(layer.name)' from \(captions.file) (a cue from a to b shows on "
+      out += "frame k when a <= k/fps - start < b)\n"
+      out +=
+        captions.cues.isEmpty ? "  (no cues)\n" : captionTable(captions).render()
+    }
     out += "\naudio (every stream in the mix)\n"
     out +=
       plan.audio.isEmpty ? "  (none: the output has no audio stream)\n" : audioTable(plan).render()
@@ -138,7 +145,32 @@ public enum PlanTable {
       let shown = line.count > 24 ? line.prefix(23) + "…" : line
       let more = text.text.contains("\n") && line.count <= 24 ? " …" : ""
       return "text \"\(shown)\(more)\" (\(text.font); \(textFit(text.fit)))"
+    case .captions(let captions):
+      let font = captions.pages.first?.text.font ?? ""
+      return
+        "captions \(captions.file) (\(captions.format), \(captions.cues.count) cue\(captions.cues.count == 1 ? "" : "s"); \(font))"
     }
+  }
+
+  /// Every cue of a captions layer: its line in the file, its times there, the output frames
+  /// it shows on, the size it is set at, and its words (line breaks as " / ").
+  static func captionTable(_ captions: CaptionsPlan) -> TextTable {
+    var table = TextTable(header: ["line", "cue time", "frames", "set at", "text"])
+    var sizes: [Int: Double] = [:]
+    for page in captions.pages {
+      for cue in page.cues where sizes[cue] == nil { sizes[cue] = page.text.fit.size }
+    }
+    for (index, cue) in captions.cues.enumerated() {
+      let f = cue.frames
+      let words = cue.text.replacingOccurrences(of: "\n", with: " / ")
+      table.rows.append([
+        "\(cue.line)", "\(seconds(cue.start))-\(seconds(cue.end)) s",
+        f.count == 0 ? "none" : "\(f.first)-\(f.end - 1) (\(f.count))",
+        sizes[index].map { "\(pixels($0)) px" } ?? "-",
+        "\"\(words.count > 60 ? words.prefix(59) + "…" : words)\"",
+      ])
+    }
+    return table
   }
 
   /// `set at 41 px`, and how it fits where it does not wholly.
@@ -208,7 +240,10 @@ public enum PlanTable {
   static func inputTable(_ plan: RenderPlan) -> TextTable {
     var table = TextTable(header: ["path", "duration", "video", "audio"])
     for input in plan.inputs {
-      let f = input.facts
+      guard let f = input.facts else {
+        table.rows.append([input.path, "-", "subtitles", "-"])
+        continue
+      }
       let video =
         f.video.map { v in
           var parts = [

@@ -18,7 +18,7 @@ public struct PlanResult: Sendable {
 /// problems that need the whole picture (an output duration that cannot be determined).
 public enum Planner {
   /// The plan format's version.
-  public static let planVersion = 5
+  public static let planVersion = 6
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
@@ -57,6 +57,8 @@ struct PlanBuilder {
   let fonts: [String: FontFacts]
   let texts: any TextFitting
   var diagnostics: [Diagnostic] = []
+  /// Every text measured so far, by what decides its fit.
+  var measured: [TextFitRequest: Result<TextFitResult, TextFitFailure>] = [:]
 
   var fps: Rational { spec.output.fps.value }
 
@@ -255,6 +257,11 @@ struct PlanBuilder {
       content = .fill(color.value)
     case .text(let text):
       content = .text(textPlan(text, layer: layer, box: box))
+    case .captions(let captions):
+      content = .captions(
+        captionsPlan(
+          captions, layer: layer, start: timing.start,
+          frames: FrameRange(first: first, end: max(first, end)), box: box))
     }
     return LayerPlan(
       name: layer.name.value, location: PlanLocation(layer.location),
@@ -280,7 +287,7 @@ struct PlanBuilder {
   /// used in its place.
   func fontWarnings() -> [Diagnostic] {
     spec.layers.compactMap { layer in
-      guard case .text(let text) = layer.content, let font = fonts[text.font.value],
+      guard let text = layer.content.textStyle, let font = fonts[text.font.value],
         !font.isExact
       else { return nil }
       return .warning(
@@ -304,7 +311,7 @@ struct PlanBuilder {
   func fit(of layer: LayerSpec, content: LayerContent) -> Fit {
     switch content.kind {
     case .fill: .stretch
-    case .text: .contain
+    case .text, .captions: .contain
     case .video, .image: layer.fit.value
     }
   }
@@ -352,6 +359,13 @@ struct PlanBuilder {
       if seen[path] == nil, let media = facts[ref.resolved] {
         seen[path] = InputPlan(path: path, facts: media)
       }
+    }
+    for layer in spec.layers {
+      guard case .captions(let captions) = layer.content, !captions.file.value.isEmpty else {
+        continue
+      }
+      let path = ProjectPaths.display(captions.file.value)
+      if seen[path] == nil { seen[path] = InputPlan(path: path, facts: nil) }
     }
     return seen.values.sorted { $0.path < $1.path }
   }

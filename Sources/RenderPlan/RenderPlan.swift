@@ -101,12 +101,19 @@ public struct AudioEncodingPlan: Codable, Sendable, Equatable {
   public var sampleCount: Int64
 }
 
-/// One media file and the facts the plan relied on.
+/// One file the render reads, with the facts the plan relied on.
 public struct InputPlan: Codable, Sendable, Equatable {
   /// Path as in the project.
   public var path: String
-  /// The probed facts.
-  public var facts: MediaFacts
+  /// The probed facts of a media file; `nil` for a subtitle file, which is not probed (its
+  /// cues are in its layer's plan).
+  public var facts: MediaFacts?
+
+  /// An input.
+  public init(path: String, facts: MediaFacts?) {
+    self.path = path
+    self.facts = facts
+  }
 }
 
 extension RenderPlan {

@@ -12,6 +12,8 @@ public protocol TextFitting: Sendable {
 public struct TextFitRequest: Sendable, Hashable {
   /// The words.
   public var text: String
+  /// Spans of them set bold, italic or underlined.
+  public var emphasis: [TextEmphasis]
   /// The Pango font description as written; its size is the largest the text is set at.
   public var font: String
   /// Multiple of the font's line distance.
@@ -33,10 +35,12 @@ public struct TextFitRequest: Sendable, Hashable {
 
   /// A request.
   public init(
-    text: String, font: String, lineSpacing: Double, padding: Int, outlineWidth: Double?,
-    width: Int, height: Int, sizeMin: Int?, maxLines: Int?, ellipsis: Bool
+    text: String, emphasis: [TextEmphasis] = [], font: String, lineSpacing: Double,
+    padding: Int, outlineWidth: Double?, width: Int, height: Int, sizeMin: Int?, maxLines: Int?,
+    ellipsis: Bool
   ) {
     self.text = text
+    self.emphasis = emphasis
     self.font = font
     self.lineSpacing = lineSpacing
     self.padding = padding

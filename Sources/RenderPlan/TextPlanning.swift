@@ -9,37 +9,74 @@ extension PlanBuilder {
   mutating func textPlan(_ text: TextLayerSpec, layer: LayerSpec, box: Animated<FrameRect>)
     -> TextPlan
   {
-    let font = fonts[text.font.value]
-    let room = FrameRect.largest(box.keyframes.map(\.value))?.pictureSize ?? (width: 1, height: 1)
-    let overflow = text.overflow.value
-    let request = TextFitRequest(
-      text: text.text.value, font: text.font.value, lineSpacing: text.lineSpacing.value,
-      padding: text.padding.value, outlineWidth: text.outline?.width.value, width: room.width,
-      height: room.height, sizeMin: text.sizeMin?.value, maxLines: text.maxLines?.value,
-      ellipsis: overflow == .ellipsis)
+    let room = Self.textRoom(box)
     let fit: TextFitPlan
-    switch texts.fit(request) {
-    case .success(let result):
-      fit = TextFitPlan(
-        size: result.size, sizeMin: text.sizeMin?.value, maxLines: text.maxLines?.value,
-        overflow: overflow, fits: result.fits, lineCount: result.lineCount,
-        ellipsized: result.ellipsized ? result.text : nil)
-      if !result.fits { reportOverflow(text, layer: layer, room: room, size: result.size) }
+    switch measure(text, words: text.text.value, emphasis: [], room: room) {
+    case .success(let measured):
+      fit = measured
+      if !fit.fits { reportOverflow(text, layer: layer, room: room, size: fit.size) }
     case .failure(let failure):
       diagnostics.append(
         .error(
           "cannot-typeset", "layer '\(layer.name.value)': \(failure.message)",
           at: text.font.location, notes: text.font.substitutionNotes))
-      fit = TextFitPlan(
-        size: 0, sizeMin: text.sizeMin?.value, maxLines: text.maxLines?.value,
-        overflow: overflow, fits: false, lineCount: 0, ellipsized: nil)
+      fit = Self.unmeasured(text)
     }
-    return TextPlan(
-      text: text.text.value, font: text.font.value,
-      fontFamily: font?.resolved ?? "", color: text.color.value,
-      align: text.align.value, valign: text.valign.value, lineSpacing: text.lineSpacing.value,
-      background: text.background?.value, padding: text.padding.value,
-      outline: text.outline.map {
+    return textPlan(text, words: text.text.value, emphasis: [], room: room, fit: fit)
+  }
+
+  /// The picture a text is set in: its box's size, its largest when it moves or grows.
+  static func textRoom(_ box: Animated<FrameRect>) -> (width: Int, height: Int) {
+    FrameRect.largest(box.keyframes.map(\.value))?.pictureSize ?? (width: 1, height: 1)
+  }
+
+  /// How `words` in `style` fit a picture of `room`, measured by the typesetter (and kept, so
+  /// that the same words in the same style are measured once: a caption that repeats).
+  mutating func measure(
+    _ style: TextLayerSpec, words: String, emphasis: [TextEmphasis],
+    room: (width: Int, height: Int)
+  ) -> Result<TextFitPlan, TextFitFailure> {
+    let overflow = style.overflow.value
+    let request = TextFitRequest(
+      text: words, emphasis: emphasis, font: style.font.value,
+      lineSpacing: style.lineSpacing.value, padding: style.padding.value,
+      outlineWidth: style.outline?.width.value, width: room.width, height: room.height,
+      sizeMin: style.sizeMin?.value, maxLines: style.maxLines?.value,
+      ellipsis: overflow == .ellipsis)
+    let result: Result<TextFitResult, TextFitFailure>
+    if let known = measured[request] {
+      result = known
+    } else {
+      result = texts.fit(request)
+      measured[request] = result
+    }
+    return result.map { result in
+      TextFitPlan(
+        size: result.size, sizeMin: style.sizeMin?.value, maxLines: style.maxLines?.value,
+        overflow: overflow, fits: result.fits, lineCount: result.lineCount,
+        ellipsized: result.ellipsized ? result.text : nil)
+    }
+  }
+
+  /// The fit of a text the typesetter could not measure (an error was reported).
+  static func unmeasured(_ style: TextLayerSpec) -> TextFitPlan {
+    TextFitPlan(
+      size: 0, sizeMin: style.sizeMin?.value, maxLines: style.maxLines?.value,
+      overflow: style.overflow.value, fits: false, lineCount: 0, ellipsized: nil)
+  }
+
+  /// `words` with `emphasis`, set in `style` in a picture of `room` as `fit` says.
+  func textPlan(
+    _ style: TextLayerSpec, words: String, emphasis: [TextEmphasis],
+    room: (width: Int, height: Int), fit: TextFitPlan
+  ) -> TextPlan {
+    TextPlan(
+      text: words, emphasis: emphasis, font: style.font.value,
+      fontFamily: fonts[style.font.value]?.resolved ?? "", color: style.color.value,
+      align: style.align.value, valign: style.valign.value,
+      lineSpacing: style.lineSpacing.value, background: style.background?.value,
+      padding: style.padding.value,
+      outline: style.outline.map {
         OutlinePlan(width: $0.width.value, color: $0.color.value)
       }, pictureWidth: room.width, pictureHeight: room.height, fit: fit)
   }

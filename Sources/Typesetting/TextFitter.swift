@@ -8,6 +8,8 @@ struct TextFitter {
   let layout: TextLayout
   /// The text as given.
   let text: String
+  /// Its emphasis, which a shortened text keeps over the part it keeps.
+  let emphasis: [StyledRange]
   /// Where the lines must fit: the render's text area.
   let box: PixelRect
 
@@ -34,7 +36,7 @@ struct TextFitter {
       }
     }
     guard !fits, ellipsis else {
-      layout.setText(text)
+      layout.setText(text, emphasis: emphasis)
       layout.setPixelSize(size)
       return TextFit(
         size: size, lineCount: layout.lineCount, fits: fits, ellipsized: false, text: text)
@@ -69,16 +71,24 @@ struct TextFitter {
       }
     }
     let result = shortened(fitting)
-    layout.setText(result)
+    layout.setText(result, emphasis: emphasis(of: result))
     layout.setPixelSize(size)
     return TextFit(
       size: size, lineCount: layout.lineCount, fits: anyFits, ellipsized: true, text: result)
   }
 
+  /// The emphasis of `candidate`, the text or a start of it ending in "…": what lies over the
+  /// start it keeps.
+  private func emphasis(of candidate: String) -> [StyledRange] {
+    guard candidate != text else { return emphasis }
+    let kept = candidate.utf8.count - Self.ellipsis.utf8.count
+    return StyledRange.clipped(emphasis, to: max(0, kept))
+  }
+
   /// Whether `candidate` set at `size` pixels fits `box` within the style's line limit: what
   /// decides the render's `overflows`.
   private func fits(_ candidate: String, at size: Double) -> Bool {
-    layout.setText(candidate)
+    layout.setText(candidate, emphasis: emphasis(of: candidate))
     layout.setPixelSize(size)
     return !layout.overflows(box)
   }

@@ -56,7 +56,7 @@ final class TextLayout {
     if style.lineSpacing != 1 {
       pango_layout_set_line_spacing(layout, Float(style.lineSpacing))
     }
-    setText(style.text)
+    setText(style.text, emphasis: style.emphasis)
   }
 
   /// The size the text is set at, in pixels.
@@ -70,12 +70,52 @@ final class TextLayout {
     font.apply(to: handle)
   }
 
-  /// Lays out `text` instead.
-  func setText(_ text: String) {
+  /// Lays out `text` instead, with `emphasis` over its bytes.
+  func setText(_ text: String, emphasis: [StyledRange]) {
     // Plain text, never markup: the words come from user data. Pango rejects NUL as invalid
-    // UTF-8 and would drop everything after it, so NULs, which have no glyph, are left out.
-    let text = text.split(separator: "\0", omittingEmptySubsequences: false).joined()
+    // UTF-8 and would drop everything after it, so NULs, which have no glyph, are left out,
+    // and the emphasis moved back by the NULs before it.
+    var emphasis = emphasis
+    var text = text
+    if text.utf8.contains(0) {
+      let bytes = Array(text.utf8)
+      var removedBefore = [Int](repeating: 0, count: bytes.count + 1)
+      for (index, byte) in bytes.enumerated() {
+        removedBefore[index + 1] = removedBefore[index] + (byte == 0 ? 1 : 0)
+      }
+      emphasis = emphasis.map { range in
+        var moved = range
+        moved.start -= removedBefore[min(max(range.start, 0), bytes.count)]
+        moved.end -= removedBefore[min(max(range.end, 0), bytes.count)]
+        return moved
+      }
+      text = text.split(separator: "\0", omittingEmptySubsequences: false).joined()
+    }
     pango_layout_set_text(handle, text, Int32(text.utf8.count))
+    applyEmphasis(emphasis, length: text.utf8.count)
+  }
+
+  /// Sets the layout's attributes to `emphasis` (none clears them): bold, italic and
+  /// underline over their byte ranges, within the text's `length` bytes.
+  private func applyEmphasis(_ emphasis: [StyledRange], length: Int) {
+    guard let list = pango_attr_list_new() else { return }
+    defer { pango_attr_list_unref(list) }
+    for range in emphasis {
+      let start = min(max(range.start, 0), length)
+      let end = min(max(range.end, start), length)
+      guard end > start else { continue }
+      var attributes: [UnsafeMutablePointer<PangoAttribute>?] = []
+      if range.bold { attributes.append(pango_attr_weight_new(PANGO_WEIGHT_BOLD)) }
+      if range.italic { attributes.append(pango_attr_style_new(PANGO_STYLE_ITALIC)) }
+      if range.underline { attributes.append(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+      for case let attribute? in attributes {
+        attribute.pointee.start_index = guint(start)
+        attribute.pointee.end_index = guint(end)
+        // The list takes the attribute over.
+        pango_attr_list_insert(list, attribute)
+      }
+    }
+    pango_layout_set_attributes(handle, list)
   }
 
   /// How many lines the text takes, all of them, drawn or not.

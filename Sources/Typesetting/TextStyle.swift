@@ -5,6 +5,8 @@ public struct TextStyle: Sendable, Equatable {
   /// Newlines start new paragraphs; long lines wrap at words, or between characters when a
   /// single word is too long for a line.
   public var text: String
+  /// Ranges of `text` set bold, italic or underlined, over the font's own style.
+  public var emphasis: [StyledRange]
   /// A Pango font description such as `"DejaVu Sans Bold 64"`: families separated by commas,
   /// then style words, then the size. Sizes are pixels; a description with no size gets 48.
   public var font: String
@@ -36,12 +38,14 @@ public struct TextStyle: Sendable, Equatable {
   /// left, single-spaced, on a transparent picture with no padding, no outline and no limit on
   /// lines.
   public init(
-    text: String, font: String = "DejaVu Sans 48", color: TextColor = .white,
+    text: String, emphasis: [StyledRange] = [], font: String = "DejaVu Sans 48",
+    color: TextColor = .white,
     alignment: TextAlignment = .left, verticalAlignment: TextVerticalAlignment = .top,
     lineSpacing: Double = 1, background: TextColor? = nil, padding: Int = 0,
     outline: TextOutline? = nil, pixelSize: Double? = nil, maxLines: Int? = nil
   ) {
     self.text = text
+    self.emphasis = emphasis
     self.font = font
     self.color = color
     self.alignment = alignment

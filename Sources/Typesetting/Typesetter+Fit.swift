@@ -35,8 +35,10 @@ extension Typesetter {
       let layout = try TextLayout(
         style: measured, width: area.text.width, fontMap: fontMap, canvas: canvas,
         caller: caller)
-      return TextFitter(layout: layout, text: style.text, box: area.text)
-        .fit(sizeMin: sizeMin, ellipsis: ellipsis)
+      return TextFitter(
+        layout: layout, text: style.text, emphasis: style.emphasis, box: area.text
+      )
+      .fit(sizeMin: sizeMin, ellipsis: ellipsis)
     }
   }
 }

@@ -42,7 +42,8 @@ enum BatchRows {
         known: { probed[$0] })
       if let plan = session.plan {
         for input in plan.inputs {
-          probed[ProjectPaths.resolve(input.path, in: plan.directory)] = input.facts
+          guard let facts = input.facts else { continue }
+          probed[ProjectPaths.resolve(input.path, in: plan.directory)] = facts
         }
       }
       rows.append(BatchRow(data: data, session: session, build: build))

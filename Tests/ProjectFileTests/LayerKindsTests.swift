@@ -279,7 +279,7 @@ struct LayerKindsTests {
     #expect(result.spec?.layers.first?.content.kind == "fill")
   }
 
-  @Test("no kind: an error at the layer listing the four")
+  @Test("no kind: an error at the layer listing the five")
   func noKind() throws {
     let result = Self.load(Self.project("  - name: t\n    start: 1s"))
     let found = try #require(result.diagnostics.first)
@@ -287,7 +287,8 @@ struct LayerKindsTests {
     #expect(found.location?.line == 8 && found.location?.column == 5)
     #expect(
       found.help
-        == "a layer shows one of: source: VIDEO, image: PICTURE, fill: \"#RRGGBB\" or text: STRING")
+        == "a layer shows one of: source: VIDEO, image: PICTURE, fill: \"#RRGGBB\", "
+        + "text: STRING or captions: SUBTITLES.srt")
     #expect(result.spec?.layers.isEmpty == true)
   }
 

@@ -4,15 +4,21 @@ import Typesetting
 /// The font files a plan's text layers are drawn from, as fontconfig resolves them on this
 /// machine now: what a render depends on besides its inputs, for fingerprints and depfiles.
 public enum FontFiles {
-  /// Every font file any text layer of `plan` uses (fallbacks for its characters included),
+  /// Every font file any text or caption of `plan` uses (fallbacks for its characters included),
   /// sorted, each once.
   public static func used(by plan: RenderPlan) -> [String] {
     var files: Set<String> = []
     var seen: Set<[String]> = []
     for layer in plan.layers {
-      guard case .text(let text) = layer.content, seen.insert([text.font, text.text]).inserted
-      else { continue }
-      files.formUnion(Typesetter.fontFiles(font: text.font, text: text.text))
+      let texts: [TextPlan] =
+        switch layer.content {
+        case .text(let text): [text]
+        case .captions(let captions): captions.pages.map(\.text)
+        case .video, .image, .fill: []
+        }
+      for text in texts where seen.insert([text.font, text.text]).inserted {
+        files.formUnion(Typesetter.fontFiles(font: text.font, text: text.text))
+      }
     }
     return files.sorted()
   }

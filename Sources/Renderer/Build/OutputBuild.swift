@@ -269,6 +269,6 @@ public struct InputState: Sendable {
   public var stamp: FileStamp?
   /// Its content hash, once computed or taken from the record.
   public var sha256: String?
-  /// Its facts.
-  public var facts: MediaFacts
+  /// Its facts; `nil` for a subtitle file.
+  public var facts: MediaFacts?
 }

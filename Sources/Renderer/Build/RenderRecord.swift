@@ -80,6 +80,6 @@ public struct RecordedInput: Codable, Sendable, Equatable {
   public var stamp: FileStamp
   /// SHA-256 of its content.
   public var sha256: String
-  /// What probing it found, reused while the stamp is unchanged.
-  public var facts: MediaFacts
+  /// What probing it found, reused while the stamp is unchanged; `nil` for a subtitle file.
+  public var facts: MediaFacts?
 }

@@ -19,8 +19,9 @@ public enum FramePreview {
       let state = layer.state(ofFrame: k, fps: plan.output.fps)
       guard state.isVisible else { continue }
       let pictures = try layerSource(for: layer, plan: plan).pictures(at: k)
+      guard let picture = pictures.picture else { continue }
       draws.append(
-        LayerDraw(layer: index, picture: pictures.picture, matte: pictures.matte, state: state))
+        LayerDraw(layer: index, picture: picture, matte: pictures.matte, state: state))
     }
     return try compositor.composite(draws).rgba()
   }

@@ -102,7 +102,7 @@ final class SourceVideo {
     } catch {
       throw RenderFailure("cannot decode \(role) '\(file)': \(error)", layer: layer)
     }
-    let video = plan.inputs.first { $0.path == file }?.facts.video
+    let video = plan.inputs.first { $0.path == file }?.facts?.video
     // Only a matte: a still as a layer's source has no length to play for, and `image:` is
     // the layer for one.
     isStill = role == "matte" && video?.isStillPicture == true

@@ -4,12 +4,14 @@ import RenderPlan
 /// The pictures one layer shows on one output frame.
 struct LayerPictures: @unchecked Sendable {
   var frame: Int64
-  var picture: DecodedFrame
+  /// `nil` when the layer shows nothing on the frame (a captions layer between cues).
+  var picture: DecodedFrame?
   var matte: DecodedFrame?
 }
 
 /// Where a layer's pictures come from during a render: a video decoded ahead on its own
-/// thread (`LayerFeed`), or one still picture made before the first frame (`StillLayer`).
+/// thread (`LayerFeed`), one still picture made before the first frame (`StillLayer`), or a
+/// subtitle file's pages, typeset as they come (`CaptionsLayer`).
 protocol LayerSource: AnyObject {
   /// The layer's plan.
   var layer: LayerPlan { get }
@@ -27,8 +29,9 @@ protocol LayerSource: AnyObject {
 
 /// The source of `layer`'s pictures: opens its files, or makes its still picture.
 func layerSource(for layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) -> any LayerSource {
-  switch layer.kind {
+  switch layer.content {
   case .video: try LayerFeed(layer: layer, plan: plan)
   case .image, .fill, .text: try StillLayer(layer: layer, plan: plan)
+  case .captions(let captions): CaptionsLayer(layer: layer, captions: captions)
   }
 }

@@ -90,9 +90,9 @@ public final class MovieRender {
         // The feed advances on every frame of the layer, drawn or not.
         let pictures = try feed.next(frame: k)
         let state = feed.layer.state(ofFrame: k, fps: output.fps)
-        guard state.isVisible else { continue }
+        guard state.isVisible, let picture = pictures.picture else { continue }
         draws.append(
-          LayerDraw(layer: index, picture: pictures.picture, matte: pictures.matte, state: state))
+          LayerDraw(layer: index, picture: picture, matte: pictures.matte, state: state))
       }
       let frame = try writer.nextFrame()
       try compositor.composite(draws, into: frame)
@@ -137,7 +137,7 @@ extension RenderPlan {
         case .video(let clip): clip.display
         case .image(let image): image.display
         // Made for the box, upright and with square pixels.
-        case .fill, .text: nil
+        case .fill, .text, .captions: nil
         }
       return LayerStyle(
         fit: layer.fit, key: layer.key,

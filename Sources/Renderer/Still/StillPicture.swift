@@ -24,8 +24,8 @@ enum StillPicture {
       }
     case .text(let text):
       return try typeset(text, in: layer)
-    case .video:
-      throw RenderFailure("a video layer has no still picture", layer: layer)
+    case .video, .captions:
+      throw RenderFailure("a \(layer.kind.rawValue) layer has no one still picture", layer: layer)
     }
   }
 

@@ -9,7 +9,8 @@ enum TextStyles {
   /// (`nil`: the font description's own size).
   static func style(of plan: TextPlan, text: String, pixelSize: Double?) -> TextStyle {
     style(
-      text: text, font: plan.font, color: plan.color, align: plan.align, valign: plan.valign,
+      text: text, emphasis: plan.emphasis, font: plan.font,
+      color: plan.color, align: plan.align, valign: plan.valign,
       lineSpacing: plan.lineSpacing, background: plan.background, padding: plan.padding,
       outline: plan.outline.map { ($0.width, $0.color) }, pixelSize: pixelSize,
       maxLines: plan.fit.maxLines)
@@ -18,19 +19,25 @@ enum TextStyles {
   /// The style of a text to measure: colours do not change a layout, so they are left plain.
   static func style(of request: TextFitRequest) -> TextStyle {
     style(
-      text: request.text, font: request.font, color: .white, align: .left, valign: .top,
+      text: request.text, emphasis: request.emphasis, font: request.font, color: .white,
+      align: .left, valign: .top,
       lineSpacing: request.lineSpacing, background: nil, padding: request.padding,
       outline: request.outlineWidth.map { ($0, .black) }, pixelSize: nil,
       maxLines: request.maxLines)
   }
 
   private static func style(
-    text: String, font: String, color: RGBAColor, align: TextAlign, valign: TextVerticalAlign,
+    text: String, emphasis: [TextEmphasis], font: String, color: RGBAColor, align: TextAlign,
+    valign: TextVerticalAlign,
     lineSpacing: Double, background: RGBAColor?, padding: Int,
     outline: (width: Double, color: RGBAColor)?, pixelSize: Double?, maxLines: Int?
   ) -> TextStyle {
     TextStyle(
-      text: text, font: font, color: textColor(color), alignment: alignment(align),
+      text: text,
+      emphasis: emphasis.map {
+        StyledRange(
+          start: $0.start, end: $0.end, bold: $0.bold, italic: $0.italic, underline: $0.underline)
+      }, font: font, color: textColor(color), alignment: alignment(align),
       verticalAlignment: alignment(valign), lineSpacing: lineSpacing,
       background: background.map(textColor), padding: padding,
       outline: outline.map { TextOutline(width: $0.width, color: textColor($0.color)) },

@@ -1,0 +1,79 @@
+import Diagnostics
+import Foundation
+import Yams
+
+/// Reads the keys of a `captions` layer, and later, once the path rules have allowed its file,
+/// the subtitle file itself.
+extension ReadContext {
+  /// `captions: FILE.srt` (or `.vtt`) and the keys of a text layer, which every cue is set
+  /// with. The file is read by `readCaptionFiles`, after the path rules.
+  func readCaptionsLayer(_ map: MappingReader, subject: String, room: TextRoom?)
+    -> CaptionsLayerSpec?
+  {
+    let file = map.value("captions").flatMap { path($0, what: "captions") }
+    let style = readTextStyle(
+      map, text: Located("", at: file?.location ?? map.location), subject: subject, room: room)
+    guard let file else { return nil }
+    guard let format = SubtitleFormat(fileName: file.value) else {
+      error(
+        "unknown-subtitle-format",
+        "captions '\(file.value)' is neither SubRip (.srt) nor WebVTT (.vtt)",
+        at: file.location, notes: file.substitutionNotes,
+        help: "name the subtitle file .srt or .vtt; convert others first, for example "
+          + "ffmpeg -i subs.ass subs.srt")
+      return nil
+    }
+    return CaptionsLayerSpec(file: file, format: format, style: style)
+  }
+
+  /// Reads the subtitle file of every captions layer of `spec`: its cues join the layer, its
+  /// problems are reported at their lines in the file with the project's line as a note, and
+  /// its text is kept for quoting them.
+  func readCaptionFiles(_ spec: ProjectSpec) -> ProjectSpec {
+    var spec = spec
+    for index in spec.layers.indices {
+      guard case .captions(var captions) = spec.layers[index].content,
+        !captions.file.value.isEmpty
+      else { continue }
+      captions.cues = readCues(captions, directory: spec.directory)
+      spec.layers[index].content = .captions(captions)
+    }
+    return spec
+  }
+
+  private func readCues(_ captions: CaptionsLayerSpec, directory: String) -> [SubtitleCue] {
+    let file = captions.file
+    let resolved = ProjectPaths.resolve(file.value, in: directory)
+    let named = [Diagnostic.Note("the file is named here", at: file.location)]
+    let bytes: [UInt8]
+    switch ProjectFileBytes.contents(
+      of: resolved, limit: ProjectLimits.subtitleBytes, what: "subtitle file")
+    {
+    case .success(let read): bytes = read
+    case .failure(let problem):
+      error(
+        problem.isTooLarge ? "subtitles-too-large" : "unreadable-subtitles",
+        "captions '\(file.value)': \(problem.message)", at: file.location,
+        notes: file.substitutionNotes)
+      return []
+    }
+    let shown = subtitleDisplayName(file.value)
+    let read = SubtitleReader.read(bytes: bytes, file: shown, format: captions.format)
+    if let text = read.text { subtitleTexts[shown] = text }
+    for diagnostic in read.diagnostics {
+      var located = diagnostic
+      located.notes += named + file.substitutionNotes
+      report(located)
+    }
+    return read.diagnostics.hasErrors ? [] : read.cues
+  }
+
+  /// The name messages give a subtitle file: as written in the project, from the folder the
+  /// project's own name starts in, so that `chromake check ads/ad.yaml` points at
+  /// `ads/media/en.srt`, a path that opens from where the command ran.
+  private func subtitleDisplayName(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return ProjectPaths.display(path) }
+    let folder = (file as NSString).deletingLastPathComponent
+    return ProjectPaths.display(folder.isEmpty ? path : folder + "/" + path)
+  }
+}

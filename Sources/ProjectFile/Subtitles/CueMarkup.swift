@@ -1,0 +1,146 @@
+import PlanValues
+
+/// Turns a cue's lines as written into the words shown and their emphasis.
+///
+/// `<b>`, `<i>` and `<u>` (and their closing tags) set bold, italic and underline; every other
+/// tag (WebVTT's `<v Name>`, `<c.class>`, `<lang>`, `<ruby>` and timestamps, SubRip's `<font>`)
+/// is dropped, keeping the words inside it. In SubRip, a `<` that starts no tag is a plain `<`,
+/// and `{\an8}`-style override blocks (from Advanced SubStation files) are dropped. In WebVTT,
+/// where `<` always starts a tag, `&amp;`, `&lt;`, `&gt;`, `&nbsp;`, `&lrm;`, `&rlm;` and
+/// numeric references are decoded. The result is plain text: nothing in it is markup.
+struct CueMarkup {
+  let format: SubtitleFormat
+  private(set) var text = ""
+  private(set) var emphasis: [TextEmphasis] = []
+  private var bold = 0
+  private var italic = 0
+  private var underline = 0
+
+  init(format: SubtitleFormat) {
+    self.format = format
+  }
+
+  /// The cue whose lines are `lines`: their words joined by line breaks, each line's trailing
+  /// spaces removed (they would shift a centred line).
+  static func read(_ lines: [Substring], format: SubtitleFormat) -> (String, [TextEmphasis]) {
+    var markup = CueMarkup(format: format)
+    for (index, line) in lines.enumerated() {
+      if index > 0 { markup.append("\n") }
+      markup.read(line)
+    }
+    return (markup.text, markup.emphasis)
+  }
+
+  private mutating func read(_ line: Substring) {
+    let scalars = Array(line.unicodeScalars)
+    let lineStart = text.utf8.count
+    var plain = String.UnicodeScalarView()
+    var i = 0
+    func flush() {
+      append(String(plain))
+      plain = String.UnicodeScalarView()
+    }
+    while i < scalars.count {
+      let scalar = scalars[i]
+      if scalar == "<", let close = tagEnd(scalars, from: i) {
+        flush()
+        applyTag(scalars[(i + 1)..<close])
+        i = close + 1
+      } else if format == .subRip, scalar == "{", i + 1 < scalars.count, scalars[i + 1] == "\\",
+        let close = scalars[i...].firstIndex(of: "}")
+      {
+        i = close + 1
+      } else if format == .webVTT, scalar == "&", let (decoded, next) = reference(scalars, at: i) {
+        plain.append(decoded)
+        i = next
+      } else {
+        // Control characters have no glyph (a tab is a space here).
+        if scalar == "\t" {
+          plain.append(" ")
+        } else if scalar.value >= 0x20, scalar.value != 0x7F {
+          plain.append(scalar)
+        }
+        i += 1
+      }
+    }
+    flush()
+    trimTrailingSpaces(after: lineStart)
+  }
+
+  /// Removes the spaces that end the line begun at byte `lineStart`, with any emphasis on them.
+  private mutating func trimTrailingSpaces(after lineStart: Int) {
+    while text.utf8.count > lineStart, let last = text.unicodeScalars.last,
+      last.properties.isWhitespace, last != "\n"
+    {
+      text.unicodeScalars.removeLast()
+    }
+    emphasis = TextEmphasis.clipped(emphasis, to: text.utf8.count)
+  }
+
+  /// Where the tag starting at `start` (a `<`) ends: its `>`. In WebVTT every `<` starts a
+  /// tag, one left open running to the line's end; in SubRip only a `<` followed by a letter
+  /// or `/` and closed on the same line does.
+  private func tagEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    let close = scalars[(start + 1)...].firstIndex(of: ">")
+    if format == .webVTT { return close ?? scalars.count - 1 }
+    guard let close, start + 1 < close else { return nil }
+    let first = scalars[start + 1]
+    return first == "/" || first.properties.isAlphabetic ? close : nil
+  }
+
+  /// Counts a `b`, `i` or `u` tag open or closed; ignores any other.
+  private mutating func applyTag(_ body: ArraySlice<Unicode.Scalar>) {
+    let closing = body.first == "/"
+    let nameScalars = body.dropFirst(closing ? 1 : 0).prefix {
+      !$0.properties.isWhitespace && $0 != "." && $0 != ">"
+    }
+    let name = String(String.UnicodeScalarView(nameScalars)).lowercased()
+    let step = closing ? -1 : 1
+    switch name {
+    case "b": bold = max(0, bold + step)
+    case "i": italic = max(0, italic + step)
+    case "u": underline = max(0, underline + step)
+    default: break
+    }
+  }
+
+  /// The character a WebVTT reference at `start` (an `&`) stands for, and where it ends; `nil`
+  /// for an `&` that starts none, which is then itself.
+  private func reference(_ scalars: [Unicode.Scalar], at start: Int) -> (Unicode.Scalar, Int)? {
+    let limit = min(scalars.count, start + 12)
+    guard let semicolon = scalars[start..<limit].firstIndex(of: ";") else { return nil }
+    let name = String(String.UnicodeScalarView(scalars[(start + 1)..<semicolon]))
+    let named: [String: Unicode.Scalar] = [
+      "amp": "&", "lt": "<", "gt": ">", "nbsp": "\u{A0}", "lrm": "\u{200E}", "rlm": "\u{200F}",
+      "quot": "\"", "apos": "'",
+    ]
+    if let scalar = named[name] { return (scalar, semicolon + 1) }
+    guard name.hasPrefix("#") else { return nil }
+    let digits = name.dropFirst()
+    let value =
+      digits.first == "x" || digits.first == "X"
+      ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+    guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+    return (scalar, semicolon + 1)
+  }
+
+  /// Adds `words` in the emphasis the open tags give, joining a span to the one before when
+  /// they are alike.
+  private mutating func append(_ words: String) {
+    guard !words.isEmpty else { return }
+    let start = text.utf8.count
+    text += words
+    guard bold + italic + underline > 0 else { return }
+    let span = TextEmphasis(
+      start: start, end: text.utf8.count, bold: bold > 0, italic: italic > 0,
+      underline: underline > 0)
+    if var last = emphasis.last, last.end == start, last.bold == span.bold,
+      last.italic == span.italic, last.underline == span.underline
+    {
+      last.end = span.end
+      emphasis[emphasis.count - 1] = last
+    } else {
+      emphasis.append(span)
+    }
+  }
+}

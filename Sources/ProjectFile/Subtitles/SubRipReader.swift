@@ -1,0 +1,115 @@
+import Diagnostics
+
+/// Reads SubRip (`.srt`): blocks of an optional cue number, a timing line
+/// `00:00:01,000 --> 00:00:02,500` and the cue's lines, separated by blank lines.
+///
+/// Real files vary, and each variation that is unambiguous is taken: cue numbers missing or
+/// out of order, `.` for `,`, several blank lines or spaces on them, and a missing blank line
+/// before the next cue (a line that reads as a timing line starts one; a number just before it
+/// is its cue number).
+struct SubRipReader {
+  let lines: SubtitleLines
+  private(set) var cues: [SubtitleCue] = []
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(lines: SubtitleLines) {
+    self.lines = lines
+  }
+
+  mutating func read() {
+    var i = lines.skipBlank(from: 0)
+    while i < lines.count {
+      i = readBlock(at: i)
+      i = lines.skipBlank(from: i)
+    }
+  }
+
+  /// Reads the block starting at line `start` (not blank); returns the line after it.
+  private mutating func readBlock(at start: Int) -> Int {
+    var timingLine = start
+    if !CueTiming.isTimingLine(lines[start]) {
+      let next = start + 1
+      guard isCueNumber(start), next < lines.count, CueTiming.isTimingLine(lines[next]) else {
+        report(unexpected: start)
+        return lines.blockEnd(from: start)
+      }
+      timingLine = next
+    }
+    // The cue's lines run to a blank line, or to the next cue when the blank line is missing.
+    var end = timingLine + 1
+    while end < lines.count, !lines.isBlank(end), !startsCue(end) { end += 1 }
+    switch CueTiming.read(lines[timingLine], format: .subRip) {
+    case .success(let timing):
+      let (text, emphasis) = CueMarkup.read(
+        Array(lines.lines[(timingLine + 1)..<end]), format: .subRip)
+      cues.append(
+        SubtitleCue(
+          start: timing.start, end: timing.end, text: text, emphasis: emphasis,
+          location: lines.location(line: timingLine, column: timing.column)))
+    case .failure(let problems):
+      for problem in problems.all {
+        diagnostics.append(
+          .error(
+            "bad-cue-time", problem.message,
+            at: lines.location(line: timingLine, column: problem.column, length: problem.length),
+            help: "a SubRip timing line reads 00:00:01,000 --> 00:00:02,500"))
+      }
+    }
+    return end
+  }
+
+  /// Whether line `index` starts a cue that follows the one before with no blank line between:
+  /// a timing line that reads, or a cue number just before one.
+  private func startsCue(_ index: Int) -> Bool {
+    if isValidTiming(index) { return true }
+    return isCueNumber(index) && index + 1 < lines.count && isValidTiming(index + 1)
+  }
+
+  private func isValidTiming(_ index: Int) -> Bool {
+    guard CueTiming.isTimingLine(lines[index]) else { return false }
+    if case .success = CueTiming.read(lines[index], format: .subRip) { return true }
+    return false
+  }
+
+  /// A line of digits alone (spaces around them allowed).
+  private func isCueNumber(_ index: Int) -> Bool {
+    let trimmed = lines[index].trimmingCharacters(in: " \t")
+    return !trimmed.isEmpty && trimmed.allSatisfy(\.isASCIIDigit)
+  }
+
+  /// A block that starts with neither a timing line nor a number and a timing line.
+  private mutating func report(unexpected index: Int) {
+    let next = index + 1
+    if isCueNumber(index) {
+      let missing = next < lines.count && !lines.isBlank(next)
+      diagnostics.append(
+        .error(
+          "bad-cue", "cue \(lines[index].trimmingCharacters(in: " \t")) has no timing line",
+          at: missing ? lines.location(line: next) : lines.location(line: index),
+          help: "after a cue's number comes its timing line: 00:00:01,000 --> 00:00:02,500"))
+    } else {
+      diagnostics.append(
+        .error(
+          "bad-cue",
+          "expected a cue: a number, then a timing line such as "
+            + "00:00:01,000 --> 00:00:02,500",
+          at: lines.location(line: index),
+          help: "a blank line ends a cue, so text after one needs a timing line of its own"))
+    }
+  }
+}
+
+extension Substring {
+  /// Without the scalars of `characters` at either end.
+  func trimmingCharacters(in characters: String) -> Substring {
+    let set = Set(characters.unicodeScalars)
+    var s = self
+    while let first = s.unicodeScalars.first, set.contains(first) {
+      s = Substring(s.unicodeScalars.dropFirst())
+    }
+    while let last = s.unicodeScalars.last, set.contains(last) {
+      s = Substring(s.unicodeScalars.dropLast())
+    }
+    return s
+  }
+}

@@ -1,0 +1,90 @@
+public import Diagnostics
+
+/// What reading a subtitle file gave: its cues, every problem found at its own line and
+/// column, and the text, for quoting in messages.
+public struct SubtitleRead: Sendable {
+  /// The format the file was read as.
+  public var format: SubtitleFormat
+  /// The cues in file order; those with problems are left out.
+  public var cues: [SubtitleCue]
+  /// Every problem, in file order.
+  public var diagnostics: [Diagnostic]
+  /// The file's text once decoded; `nil` when it could not be.
+  public var text: String?
+}
+
+/// Reads SubRip and WebVTT files into cues.
+///
+/// The file is UTF-8 (with or without a byte-order mark) or UTF-16 with one. A file that is
+/// neither is refused at its first bad byte rather than guessed at: a wrong guess would burn
+/// the wrong letters into every frame.
+public enum SubtitleReader {
+  /// The most problems reported for one file: past these it is likely not a subtitle file at
+  /// all, and one more message says how many were left out.
+  static let reportedProblems = 50
+
+  /// Reads `bytes`, the contents of `file` (the name messages give it). `format` is what the
+  /// file's name says; a file starting `WEBVTT` is WebVTT whatever its name.
+  public static func read(bytes: [UInt8], file: String, format: SubtitleFormat) -> SubtitleRead {
+    switch SubtitleTextDecoding.decode(bytes, file: file) {
+    case .success(let text): return read(text: text, file: file, format: format)
+    case .failure(let failure):
+      return SubtitleRead(format: format, cues: [], diagnostics: [failure.diagnostic], text: nil)
+    }
+  }
+
+  /// Reads the decoded text of `file`.
+  public static func read(text: String, file: String, format: SubtitleFormat) -> SubtitleRead {
+    let lines = SubtitleLines(file: file, text: text)
+    let chosen: SubtitleFormat = text.hasPrefix("WEBVTT") ? .webVTT : format
+    var cues: [SubtitleCue]
+    var diagnostics: [Diagnostic]
+    switch chosen {
+    case .subRip:
+      var reader = SubRipReader(lines: lines)
+      reader.read()
+      (cues, diagnostics) = (reader.cues, reader.diagnostics)
+    case .webVTT:
+      var reader = WebVTTReader(lines: lines)
+      reader.read()
+      (cues, diagnostics) = (reader.cues, reader.diagnostics)
+    }
+    diagnostics += checkLengths(cues)
+    cues.removeAll { $0.text.unicodeScalars.count > ProjectLimits.textCharacters }
+    if cues.count > ProjectLimits.captionCues {
+      diagnostics.append(
+        .error(
+          "too-many-cues",
+          "the file has \(cues.count) cues; a captions layer shows at most "
+            + "\(ProjectLimits.captionCues)",
+          at: cues[ProjectLimits.captionCues].location,
+          help: "split the file over several captions layers, each with its own start"))
+      cues = []
+    }
+    diagnostics.sort { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) }
+    if diagnostics.count > reportedProblems, let last = diagnostics.last?.location {
+      let left = diagnostics.count - reportedProblems
+      diagnostics = Array(diagnostics.prefix(reportedProblems))
+      diagnostics.append(
+        .error(
+          "too-many-problems",
+          "\(left) more problem\(left == 1 ? "" : "s") in this file, up to line \(last.line), "
+            + "are not shown",
+          at: SourceLocation(file: file, line: last.line, column: 1),
+          help: "is it a \(chosen.rawValue) file? Fix the problems above and check again"))
+    }
+    return SubtitleRead(format: chosen, cues: cues, diagnostics: diagnostics, text: text)
+  }
+
+  /// An error at each cue longer than a text layer may be.
+  private static func checkLengths(_ cues: [SubtitleCue]) -> [Diagnostic] {
+    let limit = ProjectLimits.textCharacters
+    return cues.compactMap { cue in
+      let count = cue.text.unicodeScalars.count
+      guard count > limit else { return nil }
+      return .error(
+        "text-too-long", "the cue has \(count) characters; a cue shows at most \(limit)",
+        at: cue.location, help: "split it into several cues")
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import Diagnostics
+
+/// Reads WebVTT (`.vtt`): the `WEBVTT` line and its header, then blocks separated by blank
+/// lines: cues (an optional identifier, a timing line `00:01.000 --> 00:02.500` with optional
+/// cue settings, the cue's lines), and `NOTE`, `STYLE` and `REGION` blocks, which are skipped.
+/// Cue settings are ignored: the layer's box and alignment place every cue.
+struct WebVTTReader {
+  let lines: SubtitleLines
+  private(set) var cues: [SubtitleCue] = []
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(lines: SubtitleLines) {
+    self.lines = lines
+  }
+
+  mutating func read() {
+    guard lines.count > 0, isSignature(lines[0]) else {
+      diagnostics.append(
+        .error(
+          "bad-webvtt", "a WebVTT file starts with the line 'WEBVTT'",
+          at: lines.location(line: 0, length: 6),
+          help: "add a first line 'WEBVTT', or name a SubRip file .srt"))
+      return
+    }
+    // The header (lines such as `Kind:` or `Language:`) runs to the first blank line; a timing
+    // line ends it too, when the blank line is missing.
+    var i = 1
+    while i < lines.count, !lines.isBlank(i), !CueTiming.isTimingLine(lines[i]) { i += 1 }
+    i = lines.skipBlank(from: i)
+    while i < lines.count {
+      i = readBlock(at: i)
+      i = lines.skipBlank(from: i)
+    }
+  }
+
+  /// `WEBVTT`, alone or followed by a space or tab and anything.
+  private func isSignature(_ line: Substring) -> Bool {
+    guard line.hasPrefix("WEBVTT") else { return false }
+    let rest = line.unicodeScalars.dropFirst(6)
+    return rest.first == nil || rest.first == " " || rest.first == "\t"
+  }
+
+  /// Reads the block starting at line `start` (not blank); returns the line after it.
+  private mutating func readBlock(at start: Int) -> Int {
+    let first = lines[start]
+    if ["NOTE", "STYLE", "REGION"].contains(where: { startsWithWord(first, $0) }),
+      !CueTiming.isTimingLine(first)
+    {
+      return lines.blockEnd(from: start)
+    }
+    var timingLine = start
+    if !CueTiming.isTimingLine(first) {
+      // An identifier, then the timing line.
+      let next = start + 1
+      guard next < lines.count, CueTiming.isTimingLine(lines[next]) else {
+        diagnostics.append(
+          .error(
+            "bad-cue",
+            "expected a cue: an optional identifier, then a timing line such as "
+              + "00:01.000 --> 00:02.500",
+            at: lines.location(line: next < lines.count && !lines.isBlank(next) ? next : start),
+            help: "a blank line ends a cue, so text after one needs a timing line of its own; "
+              + "a comment block starts with NOTE"))
+        return lines.blockEnd(from: start)
+      }
+      timingLine = next
+    }
+    var end = timingLine + 1
+    while end < lines.count, !lines.isBlank(end), !isValidTiming(end) { end += 1 }
+    switch CueTiming.read(lines[timingLine], format: .webVTT) {
+    case .success(let timing):
+      let (text, emphasis) = CueMarkup.read(
+        Array(lines.lines[(timingLine + 1)..<end]), format: .webVTT)
+      cues.append(
+        SubtitleCue(
+          start: timing.start, end: timing.end, text: text, emphasis: emphasis,
+          location: lines.location(line: timingLine, column: timing.column)))
+    case .failure(let problems):
+      for problem in problems.all {
+        diagnostics.append(
+          .error(
+            "bad-cue-time", problem.message,
+            at: lines.location(line: timingLine, column: problem.column, length: problem.length),
+            help: "a WebVTT timing line reads 00:01.000 --> 00:02.500 or "
+              + "00:00:01.000 --> 00:00:02.500"))
+      }
+    }
+    return end
+  }
+
+  private func isValidTiming(_ index: Int) -> Bool {
+    guard CueTiming.isTimingLine(lines[index]) else { return false }
+    if case .success = CueTiming.read(lines[index], format: .webVTT) { return true }
+    return false
+  }
+
+  /// Whether `line` is `word` alone or followed by a space or tab.
+  private func startsWithWord(_ line: Substring, _ word: String) -> Bool {
+    guard line.hasPrefix(word) else { return false }
+    let rest = line.unicodeScalars.dropFirst(word.unicodeScalars.count)
+    return rest.first == nil || rest.first == " " || rest.first == "\t"
+  }
+}
