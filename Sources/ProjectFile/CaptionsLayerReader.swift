@@ -57,7 +57,7 @@ extension ReadContext {
         notes: file.substitutionNotes)
       return []
     }
-    let shown = subtitleDisplayName(file.value)
+    let shown = subtitleDisplayName(resolved)
     let read = SubtitleReader.read(bytes: bytes, file: shown, format: captions.format)
     if let text = read.text { subtitleTexts[shown] = text }
     for diagnostic in read.diagnostics {
@@ -68,12 +68,13 @@ extension ReadContext {
     return read.diagnostics.hasErrors ? [] : read.cues
   }
 
-  /// The name messages give a subtitle file: as written in the project, from the folder the
-  /// project's own name starts in, so that `chromake check ads/ad.yaml` points at
-  /// `ads/media/en.srt`, a path that opens from where the command ran.
-  private func subtitleDisplayName(_ path: String) -> String {
-    guard !path.hasPrefix("/") else { return ProjectPaths.display(path) }
-    let folder = (file as NSString).deletingLastPathComponent
-    return ProjectPaths.display(folder.isEmpty ? path : folder + "/" + path)
+  /// The name messages give a subtitle file: its path from the folder the command runs in
+  /// (`ads/media/en.srt` for `chromake check ads/ad.yaml`), which opens from there; its
+  /// absolute path when it lies elsewhere.
+  private func subtitleDisplayName(_ resolved: String) -> String {
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .standardizedFileURL.path
+    let prefix = here.hasSuffix("/") ? here : here + "/"
+    return resolved.hasPrefix(prefix) ? String(resolved.dropFirst(prefix.count)) : resolved
   }
 }

@@ -189,8 +189,16 @@ extension PlanBuilder {
       : "shorten the cue, lower size_min or make the box larger"
     let shown = 5
     for (page, cue) in pages.prefix(shown) {
+      // Overlapping cues are set together: what does not fit is then their stack.
+      let lineNumbers = page.cues.map { "\(captions.cues[$0].location.line)" }
+      let cues =
+        page.cues.count == 1
+        ? "the cue does not"
+        : "the cues at lines \(lineNumbers.dropLast().joined(separator: ", ")) and "
+          + "\(lineNumbers.last ?? ""), shown together from "
+          + "\(TimeFormat.seconds(TimeGrid.time(ofFrame: page.frames.first, fps: fps))) s, do not"
       let what =
-        "layer '\(layer.name.value)': the cue does not fit its \(room.width)×\(room.height) box"
+        "layer '\(layer.name.value)': \(cues) fit its \(room.width)×\(room.height) box"
         + "\(padding)\(lines) at \(PlanTable.pixels(page.text.fit.size)) px"
       diagnostics.append(
         style.overflow.value == .error

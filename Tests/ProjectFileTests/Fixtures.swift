@@ -68,9 +68,30 @@ enum Fixtures {
     return Outcome(diagnostics: diagnostics.sortedByLocation(), plan: plan, sources: loaded.sources)
   }
 
+  /// The diagnostics as `chromake` prints them, with files in the fixtures' folder named from
+  /// it, as the fixture projects are.
   static func printed(_ outcome: Outcome) -> String {
-    DiagnosticPrinter(sources: outcome.sources, useColor: false).render(outcome.diagnostics)
+    let text = DiagnosticPrinter(sources: outcome.sources, useColor: false)
+      .render(outcome.diagnostics)
+    return shownPrefixes.reduce(text) { $0.replacingOccurrences(of: $1, with: "") }
   }
+
+  /// `file` as a diagnostic names it, named from the fixtures' folder when it lies there.
+  static func relative(_ file: String) -> String {
+    shownPrefixes.first { file.hasPrefix($0) }.map { String(file.dropFirst($0.count)) } ?? file
+  }
+
+  /// How messages may name the fixtures' folder, longest first: a subtitle file is named by its
+  /// path from the folder the tests run in, or by its absolute path outside it, so goldens
+  /// would otherwise depend on where `swift test` runs.
+  static let shownPrefixes: [String] = {
+    let absolute = folder.standardizedFileURL.path + "/"
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+      .path
+    let fromHere = here.hasSuffix("/") ? here : here + "/"
+    guard absolute.hasPrefix(fromHere), absolute != fromHere else { return [absolute] }
+    return [absolute, String(absolute.dropFirst(fromHere.count))]
+  }()
 
   static func golden(_ relativePath: String, _ suffix: String) -> URL {
     folder.appendingPathComponent(String(relativePath.dropLast(5)) + suffix)

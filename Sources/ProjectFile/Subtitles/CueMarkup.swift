@@ -3,9 +3,10 @@ import PlanValues
 /// Turns a cue's lines as written into the words shown and their emphasis.
 ///
 /// `<b>`, `<i>` and `<u>` (and their closing tags) set bold, italic and underline; every other
-/// tag (WebVTT's `<v Name>`, `<c.class>`, `<lang>`, `<ruby>` and timestamps, SubRip's `<font>`)
-/// is dropped, keeping the words inside it. In SubRip, a `<` that starts no tag is a plain `<`,
-/// and `{\an8}`-style override blocks (from Advanced SubStation files) are dropped. In WebVTT,
+/// tag (WebVTT's `<v Name>`, `<c.class>`, `<lang>`, `<ruby>` and timestamps, SubRip's `<font>`
+/// and `<s>`) is dropped, keeping the words inside it, but for WebVTT's ruby text (`<rt>`),
+/// which is left out. In SubRip, a `<` that starts none of its tags is a plain `<`, and
+/// `{\an8}`-style override blocks (from Advanced SubStation files) are dropped. In WebVTT,
 /// where `<` always starts a tag, `&amp;`, `&lt;`, `&gt;`, `&nbsp;`, `&lrm;`, `&rlm;` and
 /// numeric references are decoded. The result is plain text: nothing in it is markup.
 struct CueMarkup {
@@ -15,6 +16,8 @@ struct CueMarkup {
   private var bold = 0
   private var italic = 0
   private var underline = 0
+  /// Inside `<rt>`: the words are left out.
+  private var rubyText = 0
 
   init(format: SubtitleFormat) {
     self.format = format
@@ -51,13 +54,13 @@ struct CueMarkup {
       {
         i = close + 1
       } else if format == .webVTT, scalar == "&", let (decoded, next) = reference(scalars, at: i) {
-        plain.append(decoded)
+        if rubyText == 0 { plain.append(decoded) }
         i = next
       } else {
-        // Control characters have no glyph (a tab is a space here).
-        if scalar == "\t" {
+        // Control characters have no glyph (a tab is a space here); ruby text is left out.
+        if rubyText == 0, scalar == "\t" {
           plain.append(" ")
-        } else if scalar.value >= 0x20, scalar.value != 0x7F {
+        } else if rubyText == 0, scalar.value >= 0x20, scalar.value != 0x7F {
           plain.append(scalar)
         }
         i += 1
@@ -78,17 +81,28 @@ struct CueMarkup {
   }
 
   /// Where the tag starting at `start` (a `<`) ends: its `>`. In WebVTT every `<` starts a
-  /// tag, one left open running to the line's end; in SubRip only a `<` followed by a letter
-  /// or `/` and closed on the same line does.
+  /// tag (a `<` in words is written `&lt;`), one left open running to the line's end (then
+  /// this is the line's length, so that the tag's name keeps its last letter: `<b` at the end
+  /// of a line opens bold). SubRip has no escapes, so there only the tags its editors write
+  /// are tags: `<i>`, `<b>`, `<u>`, `<s>` and their closings, and `<font …>` and `</font>`;
+  /// any other `<` is a plain `<`, as in `a<b & c>d`.
   private func tagEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
     let close = scalars[(start + 1)...].firstIndex(of: ">")
-    if format == .webVTT { return close ?? scalars.count - 1 }
-    guard let close, start + 1 < close else { return nil }
-    let first = scalars[start + 1]
-    return first == "/" || first.properties.isAlphabetic ? close : nil
+    if format == .webVTT { return close ?? scalars.count }
+    guard let close else { return nil }
+    let body = String(String.UnicodeScalarView(scalars[(start + 1)..<close])).lowercased()
+    let name = body.hasPrefix("/") ? body.dropFirst() : body[...]
+    if ["i", "b", "u", "s", "font"].contains(name) { return close }
+    if !body.hasPrefix("/"), name.hasPrefix("font"),
+      name.unicodeScalars.dropFirst(4).first?.properties.isWhitespace == true
+    {
+      return close
+    }
+    return nil
   }
 
-  /// Counts a `b`, `i` or `u` tag open or closed; ignores any other.
+  /// Counts a `b`, `i` or `u` tag open or closed, and WebVTT's ruby text (`<rt>`), which is
+  /// read aloud rather than shown inline and so is left out; ignores any other.
   private mutating func applyTag(_ body: ArraySlice<Unicode.Scalar>) {
     let closing = body.first == "/"
     let nameScalars = body.dropFirst(closing ? 1 : 0).prefix {
@@ -100,6 +114,9 @@ struct CueMarkup {
     case "b": bold = max(0, bold + step)
     case "i": italic = max(0, italic + step)
     case "u": underline = max(0, underline + step)
+    case "rt": rubyText = max(0, rubyText + step)
+    // The end of a ruby ends its ruby text, closed or not.
+    case "ruby" where closing: rubyText = 0
     default: break
     }
   }

@@ -5,8 +5,8 @@ import Diagnostics
 ///
 /// Real files vary, and each variation that is unambiguous is taken: cue numbers missing or
 /// out of order, `.` for `,`, several blank lines or spaces on them, and a missing blank line
-/// before the next cue (a line that reads as a timing line starts one; a number just before it
-/// is its cue number).
+/// before the next cue (a line holding the arrow `-->` starts one; a number just before it is
+/// its cue number).
 struct SubRipReader {
   let lines: SubtitleLines
   private(set) var cues: [SubtitleCue] = []
@@ -59,16 +59,12 @@ struct SubRipReader {
   }
 
   /// Whether line `index` starts a cue that follows the one before with no blank line between:
-  /// a timing line that reads, or a cue number just before one.
+  /// a timing line, or a cue number just before one. A timing line that does not read starts
+  /// one too, so that its problems are reported rather than its text shown as the cue's words.
   private func startsCue(_ index: Int) -> Bool {
-    if isValidTiming(index) { return true }
-    return isCueNumber(index) && index + 1 < lines.count && isValidTiming(index + 1)
-  }
-
-  private func isValidTiming(_ index: Int) -> Bool {
-    guard CueTiming.isTimingLine(lines[index]) else { return false }
-    if case .success = CueTiming.read(lines[index], format: .subRip) { return true }
-    return false
+    if CueTiming.isTimingLine(lines[index]) { return true }
+    return isCueNumber(index) && index + 1 < lines.count
+      && CueTiming.isTimingLine(lines[index + 1])
   }
 
   /// A line of digits alone (spaces around them allowed).
@@ -81,10 +77,16 @@ struct SubRipReader {
   private mutating func report(unexpected index: Int) {
     let next = index + 1
     if isCueNumber(index) {
+      let number = lines[index].trimmingCharacters(in: " \t")
       let missing = next < lines.count && !lines.isBlank(next)
+      // A timing line whose arrow is mistyped (`->`, `—>`) reads as no timing line at all.
+      let mistyped = missing && lines[next].contains(">") && lines[next].contains(":")
       diagnostics.append(
         .error(
-          "bad-cue", "cue \(lines[index].trimmingCharacters(in: " \t")) has no timing line",
+          "bad-cue",
+          mistyped
+            ? "cue \(number)'s timing line needs the arrow '-->' between its two times"
+            : "cue \(number) has no timing line",
           at: missing ? lines.location(line: next) : lines.location(line: index),
           help: "after a cue's number comes its timing line: 00:00:01,000 --> 00:00:02,500"))
     } else {

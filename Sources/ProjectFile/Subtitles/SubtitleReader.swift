@@ -9,7 +9,9 @@ public struct SubtitleRead: Sendable {
   public var cues: [SubtitleCue]
   /// Every problem, in file order.
   public var diagnostics: [Diagnostic]
-  /// The file's text once decoded; `nil` when it could not be.
+  /// The file's text, for quoting the lines messages point at: its lines joined by LF whatever
+  /// ended them in the file (the printer splits at LF only), and bytes that are not UTF-8 shown
+  /// as U+FFFD; `nil` when the file is UTF-16 that could not be decoded.
   public var text: String?
 }
 
@@ -29,8 +31,15 @@ public enum SubtitleReader {
     switch SubtitleTextDecoding.decode(bytes, file: file) {
     case .success(let text): return read(text: text, file: file, format: format)
     case .failure(let failure):
-      return SubtitleRead(format: format, cues: [], diagnostics: [failure.diagnostic], text: nil)
+      return SubtitleRead(
+        format: format, cues: [], diagnostics: [failure.diagnostic],
+        text: failure.text.map { quotable(SubtitleLines(file: file, text: $0)) })
     }
+  }
+
+  /// The lines of a file joined by LF, to quote from.
+  private static func quotable(_ lines: SubtitleLines) -> String {
+    lines.lines.joined(separator: "\n")
   }
 
   /// Reads the decoded text of `file`.
@@ -73,7 +82,8 @@ public enum SubtitleReader {
           at: SourceLocation(file: file, line: last.line, column: 1),
           help: "is it a \(chosen.rawValue) file? Fix the problems above and check again"))
     }
-    return SubtitleRead(format: chosen, cues: cues, diagnostics: diagnostics, text: text)
+    return SubtitleRead(
+      format: chosen, cues: cues, diagnostics: diagnostics, text: quotable(lines))
   }
 
   /// An error at each cue longer than a text layer may be.

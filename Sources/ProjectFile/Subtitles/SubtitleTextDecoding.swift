@@ -6,6 +6,9 @@ enum SubtitleTextDecoding {
   /// Why the bytes are not text, as the error to report.
   struct Failure: Error {
     var diagnostic: Diagnostic
+    /// The text to quote the error's line from: UTF-8 with the bad bytes shown as U+FFFD, so
+    /// the caret has a line to point into; `nil` for UTF-16, whose errors are the whole file's.
+    var text: String? = nil
   }
 
   static func decode(_ bytes: [UInt8], file: String) -> Result<String, Failure> {
@@ -17,17 +20,42 @@ enum SubtitleTextDecoding {
       let byte = String(body[offset], radix: 16, uppercase: true)
       return failure(
         "subtitle file is not UTF-8 text: byte 0x\(byte) starts no character",
-        at: SourceOffsets.location(ofByte: offset, in: body, file: file),
+        at: location(ofByte: offset, in: body, file: file),
         help: "save it as UTF-8; from an older Windows code page, for example: "
-          + "iconv -f WINDOWS-1252 -t UTF-8 old.srt > new.srt")
+          + "iconv -f WINDOWS-1252 -t UTF-8 old.srt > new.srt",
+        text: String(decoding: body, as: UTF8.self))
     }
     if let offset = body.firstIndex(of: 0) {
       return failure(
         "subtitle file holds a NUL byte: is it UTF-16 without a byte-order mark?",
-        at: SourceOffsets.location(ofByte: offset, in: body, file: file),
-        help: "save it as UTF-8")
+        at: location(ofByte: offset, in: body, file: file),
+        help: "save it as UTF-8", text: String(decoding: body, as: UTF8.self))
     }
     return .success(String(decoding: body, as: UTF8.self))
+  }
+
+  /// The line and column (in scalars) of byte `offset` of `bytes`, counting lines as the
+  /// readers split them: at CRLF, LF or a lone CR, which older Mac tools end lines with.
+  private static func location(ofByte offset: Int, in bytes: [UInt8], file: String)
+    -> SourceLocation
+  {
+    var (line, column) = (1, 1)
+    var index = 0
+    while index < offset {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
+        (line, column) = (line + 1, 1)
+        // CRLF is one line break.
+        if byte == UInt8(ascii: "\r"), index + 1 < offset, bytes[index + 1] == UInt8(ascii: "\n") {
+          index += 1
+        }
+      } else if byte & 0xC0 != 0x80 {
+        // Continuation bytes belong to the scalar their lead byte started.
+        column += 1
+      }
+      index += 1
+    }
+    return SourceLocation(file: file, line: line, column: column)
   }
 
   private static func utf16(_ bytes: [UInt8], bigEndian: Bool, file: String)
@@ -65,9 +93,10 @@ enum SubtitleTextDecoding {
     }
   }
 
-  private static func failure(_ message: String, at location: SourceLocation, help: String)
-    -> Result<String, Failure>
-  {
-    .failure(Failure(diagnostic: .error("not-utf8", message, at: location, help: help)))
+  private static func failure(
+    _ message: String, at location: SourceLocation, help: String, text: String? = nil
+  ) -> Result<String, Failure> {
+    .failure(
+      Failure(diagnostic: .error("not-utf8", message, at: location, help: help), text: text))
   }
 }

@@ -65,8 +65,11 @@ struct WebVTTReader {
       }
       timingLine = next
     }
+    // The cue's lines run to a blank line, or to the next timing line when the blank line is
+    // missing: a cue's text never holds the arrow, so a timing line that does not read is
+    // reported, not shown.
     var end = timingLine + 1
-    while end < lines.count, !lines.isBlank(end), !isValidTiming(end) { end += 1 }
+    while end < lines.count, !lines.isBlank(end), !CueTiming.isTimingLine(lines[end]) { end += 1 }
     switch CueTiming.read(lines[timingLine], format: .webVTT) {
     case .success(let timing):
       let (text, emphasis) = CueMarkup.read(
@@ -86,12 +89,6 @@ struct WebVTTReader {
       }
     }
     return end
-  }
-
-  private func isValidTiming(_ index: Int) -> Bool {
-    guard CueTiming.isTimingLine(lines[index]) else { return false }
-    if case .success = CueTiming.read(lines[index], format: .webVTT) { return true }
-    return false
   }
 
   /// Whether `line` is `word` alone or followed by a space or tab.
