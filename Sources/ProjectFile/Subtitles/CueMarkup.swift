@@ -25,7 +25,14 @@ struct CueMarkup {
 
   /// The cue whose lines are `lines`: their words joined by line breaks, each line's trailing
   /// spaces removed (they would shift a centred line).
+  ///
+  /// A cue far longer than any cue may show is given back as written, unread: the reader
+  /// refuses it for its length, and nothing spends time on it first.
   static func read(_ lines: [Substring], format: SubtitleFormat) -> (String, [TextEmphasis]) {
+    let written = lines.reduce(0) { $0 + $1.unicodeScalars.count + 1 }
+    if written > 4 * ProjectLimits.textCharacters {
+      return (lines.joined(separator: "\n"), [])
+    }
     var markup = CueMarkup(format: format)
     for (index, line) in lines.enumerated() {
       if index > 0 { markup.append("\n") }
@@ -36,6 +43,14 @@ struct CueMarkup {
 
   private mutating func read(_ line: Substring) {
     let scalars = Array(line.unicodeScalars)
+    // Where the next `>` and `}` are from each position, found in one pass from the end, so
+    // that a line of many `<` or `{\` costs no more than its length.
+    var nextClose = [Int?](repeating: nil, count: scalars.count + 1)
+    var nextBrace = [Int?](repeating: nil, count: scalars.count + 1)
+    for index in scalars.indices.reversed() {
+      nextClose[index] = scalars[index] == ">" ? index : nextClose[index + 1]
+      nextBrace[index] = scalars[index] == "}" ? index : nextBrace[index + 1]
+    }
     let lineStart = text.utf8.count
     var plain = String.UnicodeScalarView()
     var i = 0
@@ -45,12 +60,12 @@ struct CueMarkup {
     }
     while i < scalars.count {
       let scalar = scalars[i]
-      if scalar == "<", let close = tagEnd(scalars, from: i) {
+      if scalar == "<", let close = tagEnd(scalars, from: i, close: nextClose[i + 1]) {
         flush()
         applyTag(scalars[(i + 1)..<close])
         i = close + 1
       } else if format == .subRip, scalar == "{", i + 1 < scalars.count, scalars[i + 1] == "\\",
-        let close = scalars[i...].firstIndex(of: "}")
+        let close = nextBrace[i]
       {
         i = close + 1
       } else if format == .webVTT, scalar == "&", let (decoded, next) = reference(scalars, at: i) {
@@ -86,10 +101,11 @@ struct CueMarkup {
   /// of a line opens bold). SubRip has no escapes, so there only the tags its editors write
   /// are tags: `<i>`, `<b>`, `<u>`, `<s>` and their closings, and `<font …>` and `</font>`;
   /// any other `<` is a plain `<`, as in `a<b & c>d`.
-  private func tagEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
-    let close = scalars[(start + 1)...].firstIndex(of: ">")
+  /// `close` is the first `>` after it, if any.
+  private func tagEnd(_ scalars: [Unicode.Scalar], from start: Int, close: Int?) -> Int? {
     if format == .webVTT { return close ?? scalars.count }
-    guard let close else { return nil }
+    // SubRip's tags are short; a `>` far away closes none of them.
+    guard let close, close - start <= 256 else { return nil }
     let body = String(String.UnicodeScalarView(scalars[(start + 1)..<close])).lowercased()
     let name = body.hasPrefix("/") ? body.dropFirst() : body[...]
     if ["i", "b", "u", "s", "font"].contains(name) { return close }

@@ -70,7 +70,10 @@ public enum SubtitleReader {
           help: "split the file over several captions layers, each with its own start"))
       cues = []
     }
-    diagnostics.sort { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) }
+    diagnostics.sort {
+      ($0.location?.line ?? 0, $0.location?.column ?? 0)
+        < ($1.location?.line ?? 0, $1.location?.column ?? 0)
+    }
     if diagnostics.count > reportedProblems, let last = diagnostics.last?.location {
       let left = diagnostics.count - reportedProblems
       diagnostics = Array(diagnostics.prefix(reportedProblems))
