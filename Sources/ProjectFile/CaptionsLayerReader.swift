@@ -6,13 +6,16 @@ import Yams
 /// the subtitle file itself.
 extension ReadContext {
   /// `captions: FILE.srt` (or `.vtt`) and the keys of a text layer, which every cue is set
-  /// with. The file is read by `readCaptionFiles`, after the path rules.
+  /// with; unlike a text layer's, they are centred at the bottom unless `align` or `valign`
+  /// say otherwise, where captions go. The file is read by `readCaptionFiles`, after the path
+  /// rules.
   func readCaptionsLayer(_ map: MappingReader, subject: String, room: TextRoom?)
     -> CaptionsLayerSpec?
   {
     let file = map.value("captions").flatMap { path($0, what: "captions") }
     let style = readTextStyle(
-      map, text: Located("", at: file?.location ?? map.location), subject: subject, room: room)
+      map, text: Located("", at: file?.location ?? map.location), subject: subject, room: room,
+      defaultAlign: .center, defaultVerticalAlign: .bottom)
     guard let file else { return nil }
     guard let format = SubtitleFormat(fileName: file.value) else {
       error(
@@ -35,13 +38,15 @@ extension ReadContext {
       guard case .captions(var captions) = spec.layers[index].content,
         !captions.file.value.isEmpty
       else { continue }
-      captions.cues = readCues(captions, directory: spec.directory)
+      readCues(&captions, directory: spec.directory)
       spec.layers[index].content = .captions(captions)
     }
     return spec
   }
 
-  private func readCues(_ captions: CaptionsLayerSpec, directory: String) -> [SubtitleCue] {
+  /// Reads the file into `captions.cues`, and its format as read (a file that starts `WEBVTT`
+  /// is WebVTT whatever its name) into `captions.format`.
+  private func readCues(_ captions: inout CaptionsLayerSpec, directory: String) {
     let file = captions.file
     let resolved = ProjectPaths.resolve(file.value, in: directory)
     let named = [Diagnostic.Note("the file is named here", at: file.location)]
@@ -55,7 +60,7 @@ extension ReadContext {
         problem.isTooLarge ? "subtitles-too-large" : "unreadable-subtitles",
         "captions '\(file.value)': \(problem.message)", at: file.location,
         notes: file.substitutionNotes)
-      return []
+      return
     }
     let shown = subtitleDisplayName(resolved)
     let read = SubtitleReader.read(bytes: bytes, file: shown, format: captions.format)
@@ -65,7 +70,8 @@ extension ReadContext {
       located.notes += named + file.substitutionNotes
       report(located)
     }
-    return read.diagnostics.hasErrors ? [] : read.cues
+    captions.format = read.format
+    captions.cues = read.diagnostics.hasErrors ? [] : read.cues
   }
 
   /// The name messages give a subtitle file: its path from the folder the command runs in

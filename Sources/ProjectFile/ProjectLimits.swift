@@ -22,7 +22,14 @@ public enum ProjectLimits {
   public static let textPictureSide = 8192
   /// The largest subtitle file a captions layer reads, in bytes: a feature film's is well under
   /// one megabyte.
-  public static let subtitleBytes = 16 << 20
+  public static let subtitleBytes = 4 << 20
+  /// The most characters one cue may show: captions guidelines keep a cue to two lines of about
+  /// 42 characters, and every page of cues is measured while planning.
+  public static let captionCharacters = 1_000
+  /// The most characters a captions layer's pages may hold in all (a feature film's cues hold
+  /// about 100,000): each page is measured while planning, so this bounds what `check` spends,
+  /// as the limits on text layers do.
+  public static let captionPageCharacters = 1_000_000
   /// How many cues a captions layer may show: a three-hour film has about two thousand.
   public static let captionCues = 20_000
   /// How many cues may show at once, stacked: more could not be read.

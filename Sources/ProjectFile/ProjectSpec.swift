@@ -149,8 +149,8 @@ extension LayerContent {
 public struct CaptionsLayerSpec: Sendable {
   /// The SubRip or WebVTT file, as written (after templating).
   public var file: Located<String>
-  /// The format its name says (a file that starts `WEBVTT` is read as WebVTT whatever it is
-  /// called).
+  /// The format its name says, until the file is read; then the format it was read as (a file
+  /// that starts `WEBVTT` is WebVTT whatever it is called).
   public var format: SubtitleFormat
   /// Every key of a text layer; its `text` is empty, located at `captions:`, as the cues give
   /// the words.

@@ -29,9 +29,10 @@ extension ReadContext {
   }
 
   /// The keys that say how a text is set, shared by `text` and `captions` layers, with `text`
-  /// as the words.
+  /// as the words; `align` and `valign` default to `defaultAlign` and `defaultVerticalAlign`.
   func readTextStyle(
-    _ map: MappingReader, text: Located<String>, subject: String, room: TextRoom?
+    _ map: MappingReader, text: Located<String>, subject: String, room: TextRoom?,
+    defaultAlign: TextAlign = .left, defaultVerticalAlign: TextVerticalAlign = .top
   ) -> TextLayerSpec {
     let here = map.location
     let padding = map.value("padding").flatMap { integer($0, what: "padding", in: 0...4096) }
@@ -44,10 +45,10 @@ extension ReadContext {
       color: map.value("color").flatMap(rgbaColor) ?? Located(.white, at: here),
       align: map.value("align").flatMap {
         choice($0, what: "align", TextAlign.allCases, hints: Self.alignHints)
-      } ?? Located(.left, at: here),
+      } ?? Located(defaultAlign, at: here),
       valign: map.value("valign").flatMap {
         choice($0, what: "valign", TextVerticalAlign.allCases, hints: Self.valignHints)
-      } ?? Located(.top, at: here),
+      } ?? Located(defaultVerticalAlign, at: here),
       lineSpacing: map.value("line_spacing").flatMap {
         number($0, what: "line_spacing", in: 0...10, aboveLowest: true)
       } ?? Located(1, at: here),

@@ -12,15 +12,21 @@ public struct CaptionsPlan: Codable, Sendable, Equatable {
   public var file: String
   /// `SubRip` or `WebVTT`: how it was read.
   public var format: String
+  /// The font description every cue is set in (as written; each page's plan has its size).
+  public var font: String
   /// Every cue of the file, in file order.
   public var cues: [CaptionCuePlan]
   /// What is drawn, in frame order: frames without a page show nothing.
   public var pages: [CaptionPagePlan]
 
   /// A captions plan.
-  public init(file: String, format: String, cues: [CaptionCuePlan], pages: [CaptionPagePlan]) {
+  public init(
+    file: String, format: String, font: String, cues: [CaptionCuePlan],
+    pages: [CaptionPagePlan]
+  ) {
     self.file = file
     self.format = format
+    self.font = font
     self.cues = cues
     self.pages = pages
   }

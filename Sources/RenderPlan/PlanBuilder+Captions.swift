@@ -10,16 +10,35 @@ extension PlanBuilder {
   /// `frames` are the layer's; `start` shifts every cue.
   mutating func captionsPlan(
     _ captions: CaptionsLayerSpec, layer: LayerSpec, start: Rational, frames: FrameRange,
-    box: Animated<FrameRect>
+    box: Animated<FrameRect>, endsWithOutput: Bool
   ) -> CaptionsPlan {
     let cues = captions.cues.map { cuePlan($0, start: start, within: frames) }
-    checkCues(captions, planned: cues, layer: layer, start: start, frames: frames)
+    checkCues(
+      captions, planned: cues, layer: layer, start: start, frames: frames,
+      endsWithOutput: endsWithOutput)
     let room = Self.textRoom(box)
     var overflowing: [(page: CaptionPagePlan, cue: SubtitleCue)] = []
     var pages: [CaptionPagePlan] = []
-    for run in Self.pageRuns(cues, captions.cues) {
-      guard checkStack(run.cues, captions: captions, layer: layer) else { continue }
-      let (words, emphasis) = Self.stacked(run.cues.map { captions.cues[$0] })
+    let sweep = CaptionPageSweep(cues, captions.cues)
+    if let overstack = sweep.overstack {
+      reportOverstack(overstack, captions: captions, layer: layer)
+    }
+    let stacks = sweep.runs.map { Self.stacked($0.cues.map { captions.cues[$0] }) }
+    let characters = stacks.reduce(0) { $0 + $1.0.unicodeScalars.count }
+    guard characters <= ProjectLimits.captionPageCharacters else {
+      diagnostics.append(
+        .error(
+          "captions-too-long",
+          "layer '\(layer.name.value)': its cues show \(characters) characters in all, counted "
+            + "once for each run of frames they show on together; at most "
+            + "\(ProjectLimits.captionPageCharacters)",
+          at: captions.file.location, notes: captions.file.substitutionNotes,
+          help: "split the file over several captions layers, or overlap fewer cues"))
+      return CaptionsPlan(
+        file: ProjectPaths.display(captions.file.value), format: captions.format.rawValue,
+        font: captions.style.font.value, cues: cues, pages: [])
+    }
+    for (run, (words, emphasis)) in zip(sweep.runs, stacks) {
       let fit: TextFitPlan
       switch measure(captions.style, words: words, emphasis: emphasis, room: room) {
       case .success(let measured): fit = measured
@@ -48,7 +67,7 @@ extension PlanBuilder {
     reportOverflow(overflowing, captions: captions, layer: layer, room: room)
     return CaptionsPlan(
       file: ProjectPaths.display(captions.file.value), format: captions.format.rawValue,
-      cues: cues, pages: pages)
+      font: captions.style.font.value, cues: cues, pages: pages)
   }
 
   /// The frames a cue shows on: `k` with `a ≤ k / fps − start < b`, within the layer's.
@@ -60,48 +79,6 @@ extension PlanBuilder {
     return CaptionCuePlan(
       line: cue.location.line, start: cue.start, end: cue.end,
       frames: FrameRange(first: first, end: max(first, end)), text: cue.text)
-  }
-
-  /// The runs of frames on which the same cues with words show, in frame order, each with
-  /// those cues ordered top first: the one that started first on top, file order breaking
-  /// ties.
-  static func pageRuns(_ planned: [CaptionCuePlan], _ cues: [SubtitleCue])
-    -> [(frames: FrameRange, cues: [Int])]
-  {
-    let shown = planned.indices.filter {
-      planned[$0].frames.count > 0 && !cues[$0].text.isEmpty
-    }
-    var edges = Set<Int64>()
-    for index in shown {
-      edges.insert(planned[index].frames.first)
-      edges.insert(planned[index].frames.end)
-    }
-    let sortedEdges = edges.sorted()
-    // Cues sorted by their first frame, swept over the edges: each is added when the sweep
-    // reaches its start and dropped once past its end.
-    let byStart = shown.sorted {
-      (planned[$0].frames.first, $0) < (planned[$1].frames.first, $1)
-    }
-    var next = 0
-    var active: [Int] = []
-    var runs: [(frames: FrameRange, cues: [Int])] = []
-    for (first, end) in zip(sortedEdges, sortedEdges.dropFirst()) {
-      active.removeAll { planned[$0].frames.end <= first }
-      while next < byStart.count, planned[byStart[next]].frames.first <= first {
-        active.append(byStart[next])
-        next += 1
-      }
-      guard !active.isEmpty else { continue }
-      let order = active.sorted {
-        (cues[$0].start, $0) < (cues[$1].start, $1)
-      }
-      if let last = runs.last, last.cues == order, last.frames.end == first {
-        runs[runs.count - 1].frames.end = end
-      } else {
-        runs.append((FrameRange(first: first, end: end), order))
-      }
-    }
-    return runs
   }
 
   /// The words of cues shown together, one under the other, with their emphasis moved to
@@ -121,99 +98,5 @@ extension PlanBuilder {
       }
     }
     return (words, emphasis)
-  }
-
-  /// At most `ProjectLimits.stackedCues` cues show at once: an error at the first past them.
-  private mutating func checkStack(
-    _ indices: [Int], captions: CaptionsLayerSpec, layer: LayerSpec
-  ) -> Bool {
-    let limit = ProjectLimits.stackedCues
-    guard indices.count > limit else { return true }
-    let cue = captions.cues[indices[limit]]
-    let error = Diagnostic.error(
-      "too-many-stacked-cues",
-      "layer '\(layer.name.value)': \(indices.count) cues show at once here; at most \(limit) "
-        + "may overlap",
-      at: cue.location, notes: [.init("the file is named here", at: captions.file.location)],
-      help: "overlapping cues are stacked one under the other; end the earlier ones sooner")
-    if !diagnostics.contains(error) { diagnostics.append(error) }
-    return false
-  }
-
-  /// A warning at each cue that never shows: one that ends before it starts, or lies past the
-  /// layer's end, or falls between two frames.
-  private mutating func checkCues(
-    _ captions: CaptionsLayerSpec, planned: [CaptionCuePlan], layer: LayerSpec, start: Rational,
-    frames: FrameRange
-  ) {
-    let named = [Diagnostic.Note("the file is named here", at: captions.file.location)]
-    let end = TimeGrid.time(ofFrame: frames.end, fps: fps)
-    for (cue, plan) in zip(captions.cues, planned) where plan.frames.count == 0 {
-      let what: String
-      if cue.end < cue.start {
-        what =
-          "the cue ends at \(TimeFormat.seconds(cue.end)) s, before it starts at "
-          + "\(TimeFormat.seconds(cue.start)) s"
-      } else if cue.end == cue.start {
-        what = "the cue ends where it starts, at \(TimeFormat.seconds(cue.start)) s"
-      } else if start + cue.start >= end {
-        let shift = start == .zero ? "" : " (\(TimeFormat.seconds(cue.start)) s in the file)"
-        what =
-          "the cue starts at \(TimeFormat.seconds(start + cue.start)) s\(shift), after "
-          + "layer '\(layer.name.value)' ends at \(TimeFormat.seconds(end)) s"
-      } else if start + cue.end <= TimeGrid.time(ofFrame: frames.first, fps: fps) {
-        what = "the cue ends before layer '\(layer.name.value)' starts"
-      } else {
-        what =
-          "the cue, \(TimeFormat.seconds(cue.start))-\(TimeFormat.seconds(cue.end)) s, falls "
-          + "between two frames at \(FrameRate.describe(fps)) fps"
-      }
-      diagnostics.append(
-        .warning("cue-never-shown", what + ": it never shows", at: cue.location, notes: named))
-    }
-  }
-
-  /// Pages that do not fit their box: with `overflow: error` an error, else a warning, each
-  /// at its first cue's line in the subtitle file; past five, one line says how many more.
-  private mutating func reportOverflow(
-    _ pages: [(page: CaptionPagePlan, cue: SubtitleCue)], captions: CaptionsLayerSpec,
-    layer: LayerSpec, room: (width: Int, height: Int)
-  ) {
-    let style = captions.style
-    let named = [Diagnostic.Note("the file is named here", at: captions.file.location)]
-    let lines = style.maxLines.map { " in \($0.value) line\($0.value == 1 ? "" : "s")" } ?? ""
-    let padding = style.padding.value > 0 ? " (padding \(style.padding.value))" : ""
-    let help =
-      style.sizeMin == nil
-      ? "give the layer size_min to let the font shrink, or overflow: ellipsis"
-      : "shorten the cue, lower size_min or make the box larger"
-    let shown = 5
-    for (page, cue) in pages.prefix(shown) {
-      // Overlapping cues are set together: what does not fit is then their stack.
-      let lineNumbers = page.cues.map { "\(captions.cues[$0].location.line)" }
-      let cues =
-        page.cues.count == 1
-        ? "the cue does not"
-        : "the cues at lines \(lineNumbers.dropLast().joined(separator: ", ")) and "
-          + "\(lineNumbers.last ?? ""), shown together from "
-          + "\(TimeFormat.seconds(TimeGrid.time(ofFrame: page.frames.first, fps: fps))) s, do not"
-      let what =
-        "layer '\(layer.name.value)': \(cues) fit its \(room.width)×\(room.height) box"
-        + "\(padding)\(lines) at \(PlanTable.pixels(page.text.fit.size)) px"
-      diagnostics.append(
-        style.overflow.value == .error
-          ? .error("text-does-not-fit", what, at: cue.location, notes: named, help: help)
-          : .warning(
-            "text-overflow", what + "; what falls outside is cut", at: cue.location,
-            notes: named, help: help))
-    }
-    guard pages.count > shown else { return }
-    let more = pages.count - shown
-    let message =
-      "layer '\(layer.name.value)': \(more) more cue\(more == 1 ? "" : "s") do\(more == 1 ? "es" : "") not fit"
-    diagnostics.append(
-      style.overflow.value == .error
-        ? .error("text-does-not-fit", message, at: pages[shown].cue.location, notes: named)
-        : .warning("text-overflow", message, at: pages[shown].cue.location, notes: named))
   }
 }

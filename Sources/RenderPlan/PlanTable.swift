@@ -146,9 +146,8 @@ public enum PlanTable {
       let more = text.text.contains("\n") && line.count <= 24 ? " …" : ""
       return "text \"\(shown)\(more)\" (\(text.font); \(textFit(text.fit)))"
     case .captions(let captions):
-      let font = captions.pages.first?.text.font ?? ""
       return
-        "captions \(captions.file) (\(captions.format), \(captions.cues.count) cue\(captions.cues.count == 1 ? "" : "s"); \(font))"
+        "captions \(captions.file) (\(captions.format), \(captions.cues.count) cue\(captions.cues.count == 1 ? "" : "s"); \(captions.font))"
     }
   }
 
@@ -241,7 +240,7 @@ public enum PlanTable {
     var table = TextTable(header: ["path", "duration", "video", "audio"])
     for input in plan.inputs {
       guard let f = input.facts else {
-        table.rows.append([input.path, "-", "subtitles", "-"])
+        table.rows.append(["\(input.path) (subtitles)", "-", "-", "-"])
         continue
       }
       let video =

@@ -261,7 +261,8 @@ struct PlanBuilder {
       content = .captions(
         captionsPlan(
           captions, layer: layer, start: timing.start,
-          frames: FrameRange(first: first, end: max(first, end)), box: box))
+          frames: FrameRange(first: first, end: max(first, end)), box: box,
+          endsWithOutput: end == frameCount))
     }
     return LayerPlan(
       name: layer.name.value, location: PlanLocation(layer.location),

@@ -1,14 +1,17 @@
 internal import CPangoCairo
 
 extension Typesetter {
-  /// The font files Pango draws `text` in `font` (a Pango font description) from, sorted:
-  /// the file fontconfig chose for the description, and any it falls back to for characters
-  /// that font lacks (an emoji, a script it does not cover).
+  /// The font files Pango draws `text` in `font` (a Pango font description) from, with
+  /// `emphasis` (a caption's bold and italic faces), sorted: the file fontconfig chose for the
+  /// description, and any it falls back to for characters that font lacks (an emoji, a script
+  /// it does not cover).
   ///
   /// A render is a function of these files' contents, not of the family names, so build
   /// records fingerprint them and dependency files list them. Empty only when no font at all
   /// is installed.
-  public static func fontFiles(font: String, text: String) -> [String] {
+  public static func fontFiles(font: String, text: String, emphasis: [StyledRange] = [])
+    -> [String]
+  {
     (try? ThreadFontMap.with { fontMap throws(TypesettingError) in
       let context = try checkMade(
         pango_font_map_create_context(fontMap), "pango_font_map_create_context")
@@ -26,9 +29,13 @@ extension Typesetter {
       defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
       request.apply(to: layout)
       pango_layout_set_auto_dir(layout, 1)
-      // As the typesetter does: NULs have no glyph and would end the text for Pango.
+      // As the typesetter does: NULs have no glyph and would end the text for Pango. (A text
+      // with emphasis, a caption's, has none: its reader refuses them.)
       let plain = text.split(separator: "\0", omittingEmptySubsequences: false).joined()
       pango_layout_set_text(layout, plain, Int32(plain.utf8.count))
+      StyledRange.apply(
+        plain.utf8.count == text.utf8.count ? emphasis : [], length: plain.utf8.count,
+        to: layout)
       let iterator = try checkMade(pango_layout_get_iter(layout), "pango_layout_get_iter")
       defer { pango_layout_iter_free(iterator) }
       repeat {

@@ -30,9 +30,9 @@ struct SubtitleHostileTests {
     #expect(seconds < 1, "\(seconds) s")
   }
 
-  @Test("a cue of 2,400 '<' that start no tag keeps every one")
+  @Test("a cue of 450 '<' that start no tag keeps every one")
   func manyOpenings() {
-    let body = String(repeating: "a<", count: 2_400)
+    let body = String(repeating: "a<", count: 450)
     let (read, seconds) = Self.read(
       "1\n00:00:01,000 --> 00:00:02,000\n\(body)\n", format: .subRip)
     #expect(read.diagnostics.isEmpty)

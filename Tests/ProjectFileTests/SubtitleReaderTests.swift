@@ -208,7 +208,7 @@ struct SubtitleReaderTests {
     #expect(vtt.diagnostics.map { $0.location?.line } == [5])
   }
 
-  @Test("past 50 problems in one file, one more message counts the rest")
+  @Test("past 50 problems in one file, reading stops, and one more message says where")
   func manyProblems() {
     let text = (1...60).map { "\($0)\n00:00:0x,000 --> 00:00:01,000\nBad.\n" }
       .joined(separator: "\n")
@@ -216,7 +216,9 @@ struct SubtitleReaderTests {
     #expect(read.diagnostics.count == 51)
     let last = read.diagnostics.last
     #expect(last?.id == "too-many-problems")
-    #expect(last?.message == "10 more problems in this file, up to line 238, are not shown")
+    // The 51st cue's timing line, (51 - 1) × 4 + 2.
+    #expect(last?.message == "more than 50 problems: the file is not read past line 202")
+    #expect(last?.location?.line == 202)
   }
 
   @Test("a file starting WEBVTT is read as WebVTT whatever its name says")

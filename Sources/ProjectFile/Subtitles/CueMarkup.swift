@@ -30,7 +30,7 @@ struct CueMarkup {
   /// refuses it for its length, and nothing spends time on it first.
   static func read(_ lines: [Substring], format: SubtitleFormat) -> (String, [TextEmphasis]) {
     let written = lines.reduce(0) { $0 + $1.unicodeScalars.count + 1 }
-    if written > 4 * ProjectLimits.textCharacters {
+    if written > 4 * ProjectLimits.captionCharacters {
       return (lines.joined(separator: "\n"), [])
     }
     var markup = CueMarkup(format: format)
@@ -38,7 +38,36 @@ struct CueMarkup {
       if index > 0 { markup.append("\n") }
       markup.read(line)
     }
+    markup.dropEmptyLinesAround()
     return (markup.text, markup.emphasis)
+  }
+
+  /// Leaves out the lines before the first and after the last that show something (a line
+  /// that held only tags, or YouTube's leading line of a space): they would only push the
+  /// words off their place. A cue with no words is then empty, and shows nothing.
+  private mutating func dropEmptyLinesAround() {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let first = lines.firstIndex(where: { !Self.isEmpty($0) }),
+      let last = lines.lastIndex(where: { !Self.isEmpty($0) })
+    else {
+      text = ""
+      emphasis = []
+      return
+    }
+    let dropped = lines[..<first].reduce(0) { $0 + $1.utf8.count + 1 }
+    let kept = lines[first...last].joined(separator: "\n")
+    text = kept
+    emphasis = TextEmphasis.clipped(
+      emphasis.compactMap { span in
+        var moved = span
+        moved.start = max(0, span.start - dropped)
+        moved.end = span.end - dropped
+        return moved.end > moved.start ? moved : nil
+      }, to: kept.utf8.count)
+  }
+
+  private static func isEmpty(_ line: Substring) -> Bool {
+    line.unicodeScalars.allSatisfy(\.properties.isWhitespace)
   }
 
   private mutating func read(_ line: Substring) {
@@ -69,20 +98,26 @@ struct CueMarkup {
       {
         i = close + 1
       } else if format == .webVTT, scalar == "&", let (decoded, next) = reference(scalars, at: i) {
-        if rubyText == 0 { plain.append(decoded) }
+        appendVisible(decoded, to: &plain)
         i = next
       } else {
-        // Control characters have no glyph (a tab is a space here); ruby text is left out.
-        if rubyText == 0, scalar == "\t" {
-          plain.append(" ")
-        } else if rubyText == 0, scalar.value >= 0x20, scalar.value != 0x7F {
-          plain.append(scalar)
-        }
+        appendVisible(scalar, to: &plain)
         i += 1
       }
     }
     flush()
     trimTrailingSpaces(after: lineStart)
+  }
+
+  /// Adds a character of the words, written or referred to: control characters have no glyph
+  /// and are left out (a tab is a space), and so is ruby text.
+  private func appendVisible(_ scalar: Unicode.Scalar, to plain: inout String.UnicodeScalarView) {
+    guard rubyText == 0 else { return }
+    if scalar == "\t" {
+      plain.append(" ")
+    } else if scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) {
+      plain.append(scalar)
+    }
   }
 
   /// Removes the spaces that end the line begun at byte `lineStart`, with any emphasis on them.

@@ -19,9 +19,10 @@ enum CueTimestamp {
   /// The time `token` says, in milliseconds.
   static func milliseconds(_ token: Substring, format: SubtitleFormat) -> Result<Int64, Problem> {
     let example = format == .subRip ? "00:01:02,500" : "00:01:02.500 or 01:02.500"
+    let quoted = quote(token)
     let whole = Problem(
       offset: 0, length: max(1, token.unicodeScalars.count),
-      message: "'\(token)' is not a time; expected one such as \(example)")
+      message: "'\(quoted)' is not a time; expected one such as \(example)")
     let parts = token.split(separator: ":", omittingEmptySubsequences: false)
     let hoursGiven: Bool
     switch (parts.count, format) {
@@ -31,7 +32,7 @@ enum CueTimestamp {
       return .failure(
         Problem(
           offset: 0, length: token.unicodeScalars.count,
-          message: "'\(token)' has no hours; a SubRip time is hours:minutes:seconds,milliseconds "
+          message: "'\(quoted)' has no hours; a SubRip time is hours:minutes:seconds,milliseconds "
             + "such as 00:01:02,500"))
     default: return .failure(whole)
     }
@@ -55,7 +56,7 @@ enum CueTimestamp {
         Problem(
           offset: offset, length: max(1, minuteText.count),
           message: minuteText.allSatisfy(\.isASCIIDigit) && !minuteText.isEmpty
-            ? "minutes '\(minuteText)' must be 00 to 59" : whole.message))
+            ? "minutes '\(quote(minuteText))' must be 00 to 59" : whole.message))
     }
     offset += minuteText.count + 1
     let last = parts[parts.count - 1]
@@ -63,7 +64,8 @@ enum CueTimestamp {
       return .failure(
         Problem(
           offset: offset, length: max(1, last.count),
-          message: "'\(last)' has no milliseconds; write seconds, then ',' or '.', then three "
+          message:
+            "'\(quote(last))' has no milliseconds; write seconds, then ',' or '.', then three "
             + "digits, as in 02,500"))
     }
     let secondText = last[..<separator]
@@ -72,7 +74,7 @@ enum CueTimestamp {
         Problem(
           offset: offset, length: max(1, secondText.count),
           message: secondText.allSatisfy(\.isASCIIDigit) && !secondText.isEmpty
-            ? "seconds '\(secondText)' must be 00 to 59" : whole.message))
+            ? "seconds '\(quote(secondText))' must be 00 to 59" : whole.message))
     }
     offset += secondText.count + 1
     let fraction = last[last.index(after: separator)...]
@@ -81,10 +83,16 @@ enum CueTimestamp {
       return .failure(
         Problem(
           offset: offset, length: max(1, fraction.count),
-          message: "milliseconds '\(fraction)' must be three digits, as in 02,500 for "
+          message: "milliseconds '\(quote(fraction))' must be three digits, as in 02,500 for "
             + "two and a half seconds"))
     }
     return .success(((hours * 60 + minutes) * 60 + seconds) * 1000 + millis)
+  }
+
+  /// What a message quotes of a part it found: at most 40 characters, since the line itself
+  /// is quoted under it.
+  private static func quote(_ part: Substring) -> Substring {
+    part.count > 40 ? part.prefix(39) + "…" : part
   }
 
   /// Minutes or seconds: one or two digits, below 60.
@@ -94,9 +102,4 @@ enum CueTimestamp {
     else { return nil }
     return value
   }
-}
-
-extension Character {
-  /// `0` to `9`, and nothing else that Unicode calls a digit.
-  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

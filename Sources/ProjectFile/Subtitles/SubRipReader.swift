@@ -18,7 +18,7 @@ struct SubRipReader {
 
   mutating func read() {
     var i = lines.skipBlank(from: 0)
-    while i < lines.count {
+    while i < lines.count, diagnostics.count <= SubtitleReader.reportedProblems {
       i = readBlock(at: i)
       i = lines.skipBlank(from: i)
     }
@@ -98,20 +98,5 @@ struct SubRipReader {
           at: lines.location(line: index),
           help: "a blank line ends a cue, so text after one needs a timing line of its own"))
     }
-  }
-}
-
-extension Substring {
-  /// Without the scalars of `characters` at either end.
-  func trimmingCharacters(in characters: String) -> Substring {
-    let set = Set(characters.unicodeScalars)
-    var s = self
-    while let first = s.unicodeScalars.first, set.contains(first) {
-      s = Substring(s.unicodeScalars.dropFirst())
-    }
-    while let last = s.unicodeScalars.last, set.contains(last) {
-      s = Substring(s.unicodeScalars.dropLast())
-    }
-    return s
   }
 }

@@ -5,6 +5,9 @@ import Diagnostics
 struct SubtitleLines {
   let file: String
   let lines: [Substring]
+  /// Whether a line of spaces is blank. SubRip editors leave such lines between cues; in
+  /// WebVTT only an empty line ends a block, and YouTube's files start cues with a space.
+  var spacesAreBlank = true
 
   init(file: String, text: String) {
     self.file = file
@@ -31,9 +34,11 @@ struct SubtitleLines {
 
   subscript(index: Int) -> Substring { lines[index] }
 
-  /// Whether line `index` is blank: empty or only spaces and tabs, which editors leave.
+  /// Whether line `index` is blank: empty, or (where `spacesAreBlank`) only spaces and tabs.
   func isBlank(_ index: Int) -> Bool {
-    lines[index].unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" }
+    spacesAreBlank
+      ? lines[index].unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" }
+      : lines[index].isEmpty
   }
 
   /// The first line at or after `index` that is not blank.

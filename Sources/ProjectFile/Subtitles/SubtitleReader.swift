@@ -44,8 +44,9 @@ public enum SubtitleReader {
 
   /// Reads the decoded text of `file`.
   public static func read(text: String, file: String, format: SubtitleFormat) -> SubtitleRead {
-    let lines = SubtitleLines(file: file, text: text)
     let chosen: SubtitleFormat = text.hasPrefix("WEBVTT") ? .webVTT : format
+    var lines = SubtitleLines(file: file, text: text)
+    lines.spacesAreBlank = chosen == .subRip
     var cues: [SubtitleCue]
     var diagnostics: [Diagnostic]
     switch chosen {
@@ -59,7 +60,7 @@ public enum SubtitleReader {
       (cues, diagnostics) = (reader.cues, reader.diagnostics)
     }
     diagnostics += checkLengths(cues)
-    cues.removeAll { $0.text.unicodeScalars.count > ProjectLimits.textCharacters }
+    cues.removeAll { $0.text.unicodeScalars.count > ProjectLimits.captionCharacters }
     if cues.count > ProjectLimits.captionCues {
       diagnostics.append(
         .error(
@@ -74,24 +75,24 @@ public enum SubtitleReader {
       ($0.location?.line ?? 0, $0.location?.column ?? 0)
         < ($1.location?.line ?? 0, $1.location?.column ?? 0)
     }
-    if diagnostics.count > reportedProblems, let last = diagnostics.last?.location {
-      let left = diagnostics.count - reportedProblems
+    // The readers stop one problem past the limit: a file that is not subtitles at all costs
+    // no more than that to refuse.
+    if diagnostics.count > reportedProblems, let next = diagnostics[reportedProblems].location {
       diagnostics = Array(diagnostics.prefix(reportedProblems))
       diagnostics.append(
         .error(
           "too-many-problems",
-          "\(left) more problem\(left == 1 ? "" : "s") in this file, up to line \(last.line), "
-            + "are not shown",
-          at: SourceLocation(file: file, line: last.line, column: 1),
+          "more than \(reportedProblems) problems: the file is not read past line \(next.line)",
+          at: SourceLocation(file: file, line: next.line, column: 1),
           help: "is it a \(chosen.rawValue) file? Fix the problems above and check again"))
     }
     return SubtitleRead(
       format: chosen, cues: cues, diagnostics: diagnostics, text: quotable(lines))
   }
 
-  /// An error at each cue longer than a text layer may be.
+  /// An error at each cue longer than a cue may be.
   private static func checkLengths(_ cues: [SubtitleCue]) -> [Diagnostic] {
-    let limit = ProjectLimits.textCharacters
+    let limit = ProjectLimits.captionCharacters
     return cues.compactMap { cue in
       let count = cue.text.unicodeScalars.count
       guard count > limit else { return nil }

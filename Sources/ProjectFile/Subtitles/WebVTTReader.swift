@@ -27,7 +27,7 @@ struct WebVTTReader {
     var i = 1
     while i < lines.count, !lines.isBlank(i), !CueTiming.isTimingLine(lines[i]) { i += 1 }
     i = lines.skipBlank(from: i)
-    while i < lines.count {
+    while i < lines.count, diagnostics.count <= SubtitleReader.reportedProblems {
       i = readBlock(at: i)
       i = lines.skipBlank(from: i)
     }
@@ -43,8 +43,11 @@ struct WebVTTReader {
   /// Reads the block starting at line `start` (not blank); returns the line after it.
   private mutating func readBlock(at start: Int) -> Int {
     let first = lines[start]
+    // A block's second line that is a timing line makes it a cue, whatever its first line
+    // says: `NOTE …` is then the cue's identifier, as a browser reads it.
+    let secondIsTiming = start + 1 < lines.count && CueTiming.isTimingLine(lines[start + 1])
     if ["NOTE", "STYLE", "REGION"].contains(where: { startsWithWord(first, $0) }),
-      !CueTiming.isTimingLine(first)
+      !CueTiming.isTimingLine(first), !secondIsTiming
     {
       return lines.blockEnd(from: start)
     }

@@ -1,3 +1,4 @@
+import PlanValues
 public import RenderPlan
 import Typesetting
 
@@ -8,7 +9,7 @@ public enum FontFiles {
   /// sorted, each once.
   public static func used(by plan: RenderPlan) -> [String] {
     var files: Set<String> = []
-    var seen: Set<[String]> = []
+    var seen: Set<FontUse> = []
     for layer in plan.layers {
       let texts: [TextPlan] =
         switch layer.content {
@@ -16,8 +17,10 @@ public enum FontFiles {
         case .captions(let captions): captions.pages.map(\.text)
         case .video, .image, .fill: []
         }
-      for text in texts where seen.insert([text.font, text.text]).inserted {
-        files.formUnion(Typesetter.fontFiles(font: text.font, text: text.text))
+      for text in texts where seen.insert(FontUse(text)).inserted {
+        files.formUnion(
+          Typesetter.fontFiles(
+            font: text.font, text: text.text, emphasis: TextStyles.emphasis(text.emphasis)))
       }
     }
     return files.sorted()
@@ -29,5 +32,18 @@ public enum FontFiles {
     Dictionary(
       files.map { ($0, (try? cache.hash(ofFile: $0)) ?? "unreadable") },
       uniquingKeysWith: { a, _ in a })
+  }
+}
+
+/// What decides the font files a text is drawn from: its font, its words and their emphasis.
+private struct FontUse: Hashable {
+  let font: String
+  let text: String
+  let emphasis: [TextEmphasis]
+
+  init(_ text: TextPlan) {
+    font = text.font
+    self.text = text.text
+    emphasis = text.emphasis
   }
 }

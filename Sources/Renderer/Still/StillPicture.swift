@@ -25,7 +25,8 @@ enum StillPicture {
     case .text(let text):
       return try typeset(text, in: layer)
     case .video, .captions:
-      throw RenderFailure("a \(layer.kind.rawValue) layer has no one still picture", layer: layer)
+      throw RenderFailure(
+        "a \(layer.kind.rawValue) layer is not one still picture", layer: layer)
     }
   }
 
