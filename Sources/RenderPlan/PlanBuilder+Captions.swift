@@ -38,15 +38,15 @@ extension PlanBuilder {
         file: ProjectPaths.display(captions.file.value), format: captions.format.rawValue,
         font: captions.style.font.value, cues: cues, pages: [])
     }
+    var fontFailed = false
     for (run, (words, emphasis)) in zip(sweep.runs, stacks) {
       let fit: TextFitPlan
       switch measure(captions.style, words: words, emphasis: emphasis, room: room) {
       case .success(let measured): fit = measured
       case .failure(let failure):
         // A font that cannot be used fails every page alike: one error, at the font.
-        if !diagnostics.contains(where: {
-          $0.id == "cannot-typeset" && $0.location == captions.style.font.location
-        }) {
+        if !fontFailed {
+          fontFailed = true
           diagnostics.append(
             .error(
               "cannot-typeset", "layer '\(layer.name.value)': \(failure.message)",
