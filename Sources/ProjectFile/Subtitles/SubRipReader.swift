@@ -38,22 +38,9 @@ struct SubRipReader {
     // The cue's lines run to a blank line, or to the next cue when the blank line is missing.
     var end = timingLine + 1
     while end < lines.count, !lines.isBlank(end), !startsCue(end) { end += 1 }
-    switch CueTiming.read(lines[timingLine], format: .subRip) {
-    case .success(let timing):
-      let (text, emphasis) = CueMarkup.read(
-        Array(lines.lines[(timingLine + 1)..<end]), format: .subRip)
-      cues.append(
-        SubtitleCue(
-          start: timing.start, end: timing.end, text: text, emphasis: emphasis,
-          location: lines.location(line: timingLine, column: timing.column)))
-    case .failure(let problems):
-      for problem in problems.all {
-        diagnostics.append(
-          .error(
-            "bad-cue-time", problem.message,
-            at: lines.location(line: timingLine, column: problem.column, length: problem.length),
-            help: "a SubRip timing line reads 00:00:01,000 --> 00:00:02,500"))
-      }
+    switch lines.cue(timingLine: timingLine, end: end, format: .subRip) {
+    case .success(let cue): cues.append(cue)
+    case .failure(let problems): diagnostics += problems.diagnostics
     }
     return end
   }

@@ -73,23 +73,9 @@ struct WebVTTReader {
     // reported, not shown.
     var end = timingLine + 1
     while end < lines.count, !lines.isBlank(end), !CueTiming.isTimingLine(lines[end]) { end += 1 }
-    switch CueTiming.read(lines[timingLine], format: .webVTT) {
-    case .success(let timing):
-      let (text, emphasis) = CueMarkup.read(
-        Array(lines.lines[(timingLine + 1)..<end]), format: .webVTT)
-      cues.append(
-        SubtitleCue(
-          start: timing.start, end: timing.end, text: text, emphasis: emphasis,
-          location: lines.location(line: timingLine, column: timing.column)))
-    case .failure(let problems):
-      for problem in problems.all {
-        diagnostics.append(
-          .error(
-            "bad-cue-time", problem.message,
-            at: lines.location(line: timingLine, column: problem.column, length: problem.length),
-            help: "a WebVTT timing line reads 00:01.000 --> 00:02.500 or "
-              + "00:00:01.000 --> 00:00:02.500"))
-      }
+    switch lines.cue(timingLine: timingLine, end: end, format: .webVTT) {
+    case .success(let cue): cues.append(cue)
+    case .failure(let problems): diagnostics += problems.diagnostics
     }
     return end
   }
