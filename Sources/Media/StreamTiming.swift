@@ -12,9 +12,7 @@ enum StreamTiming {
   /// when the exact value does not fit.
   static func seconds(_ ticks: Int64, _ timeBase: AVRational) -> Rational? {
     guard ticks != noTimestamp, timeBase.num > 0, timeBase.den > 0 else { return nil }
-    let (product, overflow) = ticks.multipliedReportingOverflow(by: Int64(timeBase.num))
-    guard !overflow, product != .min else { return nil }
-    return Rational(product, Int64(timeBase.den))
+    return Rational(wide: Int128(ticks) * Int128(timeBase.num), Int128(timeBase.den))
   }
 
   /// A positive rate (frames per second, or a pixel's aspect ratio), or nil for 0/0, 0/1 and
@@ -55,14 +53,9 @@ enum StreamTiming {
     return seconds(duration, chromake_time_base_q())
   }
 
-  /// `a − b`, or nil when the exact result does not fit in 64 bits (Rational's own operators
-  /// would trap, and a damaged file must not crash the probe).
+  /// `a − b`, or nil when the exact result does not fit (Rational's own operators would trap,
+  /// and a damaged file must not crash the probe).
   static func difference(_ a: Rational, _ b: Rational) -> Rational? {
-    let (left, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator)
-    let (right, o2) = b.numerator.multipliedReportingOverflow(by: a.denominator)
-    let (numerator, o3) = left.subtractingReportingOverflow(right)
-    let (denominator, o4) = a.denominator.multipliedReportingOverflow(by: b.denominator)
-    guard !(o1 || o2 || o3 || o4), numerator != .min else { return nil }
-    return Rational(numerator, denominator)
+    Rational.sumReportingOverflow(a, -b)
   }
 }

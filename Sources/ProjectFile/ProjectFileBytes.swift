@@ -11,17 +11,28 @@ enum ProjectFileBytes {
     var id: String { isTooLarge ? "project-too-large" : "unreadable-project" }
   }
 
+  /// The bytes of the regular file at `path`, at most `limit` of them.
   static func contents(
     of path: String, limit: Int = ProjectLimits.fileBytes, what: String = "project file"
   ) -> Result<[UInt8], Problem> {
     let tooLarge = Problem(isTooLarge: true, message: "\(what) is larger than \(limit >> 20) MiB")
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer for ever. It
+    // changes nothing for the regular files read below.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(problem(errno, what: what)) }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return .failure(problem(errno, what: what)) }
-    if (status.st_mode & S_IFMT) == S_IFDIR {
+    switch status.st_mode & S_IFMT {
+    case S_IFREG:
+      break
+    case S_IFDIR:
       return .failure(Problem(isTooLarge: false, message: "\(what) is a folder"))
+    default:
+      // A FIFO, socket or device may never end, or never begin.
+      return .failure(
+        Problem(
+          isTooLarge: false, message: "\(what) is not a regular file (\(kind(status.st_mode)))"))
     }
     if status.st_size > off_t(limit) { return .failure(tooLarge) }
     var bytes: [UInt8] = []
@@ -36,6 +47,17 @@ enum ProjectFileBytes {
       bytes.append(contentsOf: chunk[0..<count])
       // A file that grows while it is read (a pipe, a device) is held to the same bound.
       if bytes.count > limit { return .failure(tooLarge) }
+    }
+  }
+
+  /// What a file that is not a regular file is, in words.
+  static func kind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: "a named pipe"
+    case S_IFSOCK: "a socket"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    default: "not a file"
     }
   }
 

@@ -34,6 +34,8 @@ public enum ProjectLimits {
   public static let captionCues = 20_000
   /// How many cues may show at once, stacked: more could not be read.
   public static let stackedCues = 8
+  /// The largest batch data file read, in bytes: a hundred thousand rows of a dozen cells.
+  public static let dataBytes = 64 << 20
   /// How many visual layers a project may have.
   public static let layers = 1_000
   /// How many audio tracks a project may have.

@@ -75,14 +75,14 @@ public enum TimeParser {
     let fields = text.split(separator: ":", omittingEmptySubsequences: false)
     guard fields.count == 2 || fields.count == 3 else { return .failure(unreadable) }
     guard let secondsField = DecimalText.rational(fields[fields.count - 1]),
-      fields[fields.count - 1].first?.isASCIIDigit == true
+      fields[fields.count - 1].utf8.first.flatMap(ASCIIDigit.value) != nil
     else { return .failure(unreadable) }
     var whole: [Int64] = []
     for field in fields.dropLast() {
-      guard !field.isEmpty, field.count <= 6, field.allSatisfy(\.isASCIIDigit) else {
+      guard let value = ASCIIDigit.integer(field, maxDigits: 6) else {
         return .failure(unreadable)
       }
-      whole.append(Int64(field)!)
+      whole.append(value)
     }
     if secondsField >= Rational(60) || (whole.count == 2 && whole[1] >= 60) {
       return .failure(

@@ -58,7 +58,7 @@ struct BatchCommand: ParsableCommand {
       project: options.project, table: table, displayName: data, overrides: options.overrides,
       allowOutsideRoot: options.allowOutsideRoot)
     // Notes point into the data file as well as the project: quote both.
-    let dataText = (try? String(contentsOfFile: data, encoding: .utf8)) ?? ""
+    let dataText = table.text
     for row in rows where !row.diagnostics.isEmpty {
       var sources = row.session.sources
       sources.add(file: data, text: dataText)
@@ -101,7 +101,7 @@ struct BatchCommand: ParsableCommand {
       let unknown = BatchRows.unknownColumns(table, project: options.project)
       guard unknown.isEmpty else {
         var sources = SourceText()
-        sources.add(file: data, text: (try? String(contentsOfFile: data, encoding: .utf8)) ?? "")
+        sources.add(file: data, text: table.text)
         Terminal.report(unknown, sources: sources)
         throw ExitCode.projectErrors
       }

@@ -31,6 +31,9 @@ struct FrameCommand: ParsableCommand {
     guard (output as NSString).pathExtension.lowercased() == "png" else {
       throw ValidationError("-o \(output): the image must end in .png")
     }
+    // As for a render's -o: a name too long for the file system, or for the temporary file
+    // written beside it, is refused before the frame is rendered.
+    try OutputOverride.checkNames(output)
   }
 
   func run() throws {

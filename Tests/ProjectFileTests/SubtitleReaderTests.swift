@@ -84,7 +84,7 @@ struct SubtitleReaderTests {
   static func time(_ t: Rational) -> String {
     let ms = t * Rational(1000)
     guard ms.denominator == 1, !ms.isNegative else { return "\(t)s" }
-    let v = ms.numerator
+    let v = Int64(ms.numerator)
     func pad(_ n: Int64, _ width: Int) -> String {
       String(repeating: "0", count: max(0, width - String(n).count)) + String(n)
     }

@@ -94,13 +94,11 @@ final class VideoFrameReader {
   /// The greatest tick count whose time is at or before `t`: a frame at `ticks` is shown at
   /// `t` exactly when `ticks ≤ ticks(atOrBefore: t)`. Absurdly large times saturate.
   func ticks(atOrBefore t: Rational) -> Int64 {
-    let scaled = Rational(t.numerator, Int64(timeBase.num))
-    let perSecond = Rational(Int64(timeBase.den), t.denominator)
-    let (numerator, o1) = scaled.numerator.multipliedReportingOverflow(by: perSecond.numerator)
-    let (denominator, o2) = scaled.denominator.multipliedReportingOverflow(
-      by: perSecond.denominator)
-    guard !o1, !o2 else { return t.isNegative ? -.max : .max }
-    return Rational(numerator, denominator).floor
+    let ticksPerSecond = Rational(Int64(timeBase.den), Int64(timeBase.num))
+    guard let ticks = Rational.productReportingOverflow(t, ticksPerSecond) else {
+      return t.isNegative ? -.max : .max
+    }
+    return ticks.floor
   }
 
   /// Times a decoded frame and brings it into a `PlaneLayout`; nil when it must be dropped.

@@ -46,8 +46,8 @@ public final class MovieWriter {
     encoderTag: String? = nil
   ) throws(MediaError) {
     precondition(
-      video.fps > .zero && video.fps.numerator <= Int64(Int32.max)
-        && video.fps.denominator <= Int64(Int32.max),
+      video.fps > .zero && video.fps.numerator <= Int128(Int32.max)
+        && video.fps.denominator <= Int128(Int32.max),
       "MovieWriter needs a positive frame rate that fits FFmpeg's 32-bit rationals")
     FFmpegLog.silence()
     self.path = path

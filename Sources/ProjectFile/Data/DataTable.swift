@@ -10,6 +10,8 @@ public struct DataTable: Sendable {
   public var columns: [DataColumn]
   /// The data rows, header excluded, in file order.
   public var rows: [DataRow]
+  /// The file's text as it was read, for quoting rows in messages without reading it again.
+  public var text = ""
 
   /// Creates a table.
   public init(file: String, columns: [DataColumn], rows: [DataRow]) {

@@ -54,16 +54,18 @@ public enum DataTableReader {
           help: "name it .csv (with a header row), .json (an array of objects) "
             + "or .jsonl/.ndjson (one object per line)"))
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      let reason =
-        FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
-      problems.append(.error("unreadable-data", "data file \(reason)", at: .wholeFile(path)))
+    let data: [UInt8]
+    switch ProjectFileBytes.contents(of: path, limit: ProjectLimits.dataBytes, what: "data file") {
+    case .success(let bytes):
+      data = bytes
+    case .failure(let problem):
+      problems.append(
+        .error(
+          problem.isTooLarge ? "data-too-large" : "unreadable-data", problem.message,
+          at: .wholeFile(path)))
       return .failure(DataTableError(diagnostics: problems))
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(validating: data, as: UTF8.self) else {
       problems.append(.error("not-utf8", "data file is not UTF-8 text", at: .wholeFile(path)))
       return .failure(DataTableError(diagnostics: problems))
     }
@@ -86,6 +88,8 @@ public enum DataTableReader {
       sources.add(file: path, text: text)
       return .failure(DataTableError(diagnostics: diagnostics.sortedByLocation(), sources: sources))
     }
-    return .success(table)
+    var read = table
+    read.text = text
+    return .success(read)
   }
 }

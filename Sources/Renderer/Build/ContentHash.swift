@@ -9,11 +9,17 @@ public enum ContentHash {
   /// `InterruptWatch` has caught a signal: a file of gigabytes takes seconds, and the user's
   /// Ctrl-C must not wait for it.
   public static func ofFile(_ path: String, interruptible: Bool = true) throws -> String {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK, then only a regular file: a FIFO put where an input was would otherwise
+    // hold the open, or the reads, for ever.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
     }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
     // The whole file is read once, front to back: say so, so the kernel reads ahead further.
     _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
     var hasher = SHA256()

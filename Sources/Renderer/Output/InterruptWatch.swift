@@ -49,7 +49,15 @@ public final class InterruptWatch: Sendable {
   ) {
     state = InterruptState(
       grace: grace, setsProcessFlag: setsProcessFlag, onRepeatedSignal: onRepeatedSignal)
+    // Held back while the relay registers its sources and routes to this watch: a signal in
+    // that instant stays pending, and reaches the watch when the mask is put back.
+    var watched = sigset_t()
+    var saved = sigset_t()
+    sigemptyset(&watched)
+    for signal in Self.signals { sigaddset(&watched, signal) }
+    pthread_sigmask(SIG_BLOCK, &watched, &saved)
     id = SignalRelay.shared.add(state)
+    pthread_sigmask(SIG_SETMASK, &saved, nil)
   }
 
   deinit {

@@ -34,11 +34,15 @@ final class SignalRelay: @unchecked Sendable {
   private var nextID: UInt64 = 0
 
   private init() {
+    // The caller blocks the watched signals on its thread until its watch is added (see
+    // `InterruptWatch`), so a signal sent while the sources register waits, pending, and is
+    // delivered to the watch then: neither lost nor fatal.
     for number in Self.watched {
       original[number] = Self.currentAction(number)
-      // Ignored until the source is registered, so an early signal is lost rather than fatal.
-      // On macOS this is the whole setup: kqueue reports a signal even when it is ignored.
-      signal(number, SIG_IGN)
+      #if os(macOS)
+        // kqueue reports a signal even when it is ignored: on macOS this is the whole setup.
+        signal(number, SIG_IGN)
+      #endif
     }
     let registered = DispatchGroup()
     for number in Self.watched {

@@ -9,7 +9,7 @@ final class EncodeStage: @unchecked Sendable {
   private let writer: MovieWriter
   private let audio: AudioTimeline?
   private let lock = NSLock()
-  private var failure: RenderFailure?
+  private var failure: (any Error)?
   private var worker: Worker?
   private var framesWritten: Int64 = 0
 
@@ -20,6 +20,11 @@ final class EncodeStage: @unchecked Sendable {
     self.audio = audio
     audio?.checkCancelled = { [queue] in
       if queue.isAbandoned { throw RenderFailure("encoding stopped") }
+      // The sound's analysis passes (ducking, loudness, the AAC round trip) run here, reading
+      // the whole mix, while the main thread waits to push a frame and cannot look at its
+      // watch: the user's signal is seen here, so the render still stops by itself (and a
+      // batch still writes its report) instead of being ended after the grace period.
+      try InterruptFlag.throwIfSet()
     }
   }
 
@@ -36,7 +41,9 @@ final class EncodeStage: @unchecked Sendable {
           framesWritten += 1
         } catch {
           lock.withLock {
-            failure = error as? RenderFailure ?? RenderFailure("encoding failed: \(error)")
+            failure =
+              error is RenderFailure || error is RenderInterrupted
+              ? error : RenderFailure("encoding failed: \(error)")
           }
           queue.abandon()
           return
@@ -45,8 +52,9 @@ final class EncodeStage: @unchecked Sendable {
     }
   }
 
-  /// The stage's error, once it has failed.
-  var error: RenderFailure? { lock.withLock { failure } }
+  /// The stage's error, once it has failed: a `RenderFailure`, or `RenderInterrupted` when a
+  /// signal stopped the sound's analysis.
+  var error: (any Error)? { lock.withLock { failure } }
 
   /// Waits for every queued frame to be written (after `queue.close()`) or dropped (after
   /// `queue.abandon()`).

@@ -1,0 +1,169 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Hostile input, round two, as a user (or a spreadsheet) would bring it: each reproducer runs
+/// the real command and must end fast with a located error or a correct result.
+@Suite("Hostile input through the real commands", .timeLimit(.minutes(3)))
+struct HostileInputCLITests {
+  static let project = """
+    version: 1
+    variables: { label: a, x: "0" }
+    output: { file: "out/ad-{{label}}.mp4", size: 64x48, fps: 10, duration: 0.5s }
+    layers:
+      - { name: band, fill: "#FF0000", box: ["{{x}}", 8, 16, 16] }
+
+    """
+
+  private func write(_ text: String, to name: String, in folder: ScratchFolder) throws {
+    try text.write(to: folder.url.appendingPathComponent(name), atomically: true, encoding: .utf8)
+  }
+
+  @Test("a data cell of a digit and a combining mark fails its row alone, located in the data")
+  func combiningMarkCell() throws {
+    try withScratchFolder { folder in
+      try write(Self.project, to: "a.yaml", in: folder)
+      try write("label,x\nr1,4\nr2,\"1\u{301}%\"\nr3,8\n", to: "rows.csv", in: folder)
+      let run = try ChromakeBinary.run(
+        ["batch", "a.yaml", "--data", "rows.csv", "--report", "r.json"], in: folder.url)
+      #expect(run.status == 65, "\(run.stderr)")
+      #expect(run.stderr.contains("a.yaml:5:42: error: expected box x"), "\(run.stderr)")
+      #expect(run.stderr.contains("(from rows.csv row 2, column 'x')"), "\(run.stderr)")
+      #expect(run.stderr.contains("2 rendered, 0 up to date, 1 failed"), "\(run.stderr)")
+      for label in ["r1", "r3"] {
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/ad-\(label).mp4")))
+      }
+      #expect(FileManager.default.fileExists(atPath: folder.path("r.json")))
+
+      let set = try ChromakeBinary.run(
+        ["check", "a.yaml", "--set", "x=1\u{301}%"], in: folder.url)
+      #expect(set.status == 65, "\(set.stderr)")
+      #expect(set.stderr.hasPrefix("a.yaml:5:42: error: expected box x"), "\(set.stderr)")
+    }
+  }
+
+  @Test("a frame rate and a keyframe whose sum needs more than 64 bits render exactly")
+  func wideRationalsRender() throws {
+    try withScratchFolder { folder in
+      let text = """
+        version: 1
+        output: { file: out.mp4, size: 64x48, fps: "100.000001", duration: 0.3s }
+        layers:
+          - name: band
+            fill: "#FF0000"
+            opacity: [{ at: 0, value: 1 }, { at: "99999.999999", value: 0 }]
+            box: [0, 0, 64, 48]
+            start: "99999.999999ms"
+            fade_in: "0.000001"
+
+        """
+      try write(text, to: "wide.yaml", in: folder)
+      for command in [["check"], ["plan", "--json"], ["frame", "--at", "0.2", "-o", "f.png"]] {
+        let run = try ChromakeBinary.run(command + ["wide.yaml"], in: folder.url)
+        #expect(run.status == 0, "\(command): \(run.stderr)")
+      }
+      let render = try ChromakeBinary.run(
+        ["render", "wide.yaml", "--progress", "none"], in: folder.url)
+      #expect(render.status == 0, "\(render.stderr)")
+      let frames = try FFmpegCommand.ffprobe([
+        "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+        "stream=nb_read_frames", "-of", "csv=p=0", folder.path("out.mp4"),
+      ])
+      // round(0.3 s × 100.000001 fps) = round(30.0000003) = 30 frames.
+      #expect(frames.trimmingCharacters(in: .whitespacesAndNewlines) == "30")
+      #expect(SafetyFiles.partials(under: folder.url) == [])
+    }
+  }
+
+  @Test("a FIFO where a project, data, subtitle or media file belongs is refused at once")
+  func fifos() throws {
+    try withScratchFolder { folder in
+      try write(
+        Self.project + "  - { name: subs, captions: \"{{subs}}\" }\n"
+          + "  - { name: clip, source: \"{{clip}}\" }\n",
+        to: "a.yaml", in: folder)
+      try write("1\n00:00:00,000 --> 00:00:00,400\nhello\n", to: "ok.srt", in: folder)
+      try FFmpegCommand.ffmpeg(
+        TestMedia.pattern(size: "64x48", rate: 10, seconds: "0.5") + TestMedia.h264()
+          + [folder.path("ok.mp4")])
+      for name in ["fifo.yaml", "fifo.csv", "fifo.srt", "fifo.mp4"] {
+        #expect(mkfifo(folder.path(name), 0o644) == 0)
+      }
+      let variables = ["--set", "subs=ok.srt", "--set", "clip=ok.mp4"]
+      let cases: [(arguments: [String], expected: String)] = [
+        (["check", "fifo.yaml"], "fifo.yaml: error: project file is not a regular file"),
+        (
+          ["batch", "a.yaml", "--data", "fifo.csv"] + variables,
+          "fifo.csv: error: data file is not a regular file (a named pipe)"
+        ),
+        (
+          ["check", "a.yaml", "--set", "subs=fifo.srt", "--set", "clip=ok.mp4"],
+          "a.yaml:6:29: error: captions 'fifo.srt': subtitle file is not a regular file"
+        ),
+        (
+          ["check", "a.yaml", "--set", "subs=ok.srt", "--set", "clip=fifo.mp4"],
+          "not a regular file"
+        ),
+      ]
+      for (arguments, expected) in cases {
+        let started = Date()
+        let run = try SafetyRun.run(arguments, in: folder.url, seconds: 20)
+        #expect(run.ending == .exit(65), "\(arguments): \(run.stderr)")
+        #expect(run.stderr.contains(expected), "\(arguments): \(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10)
+      }
+    }
+  }
+
+  @Test("SIGTERM while the loudness pass reads the mix: the batch stops and writes its report")
+  func batchReportAfterSignalInLoudnessPass() throws {
+    try withScratchFolder { folder in
+      try FFmpegCommand.ffmpeg(
+        TestMedia.tone(hertz: 440, rate: 48000, layout: "stereo", seconds: "2")
+          + ["-c:a", "pcm_s16le", folder.path("tone.wav")])
+      // Half a minute of looped sound measured and AAC-checked before the first frame's sound is
+      // written: the signal lands in those passes, not between frames.
+      try write(
+        """
+        version: 1
+        variables: { label: a }
+        output: { file: "out-{{label}}.mp4", size: 64x48, fps: 5, duration: 30s, audio: { loudness: -23 } }
+        layers:
+          - { name: band, fill: "#FF0000" }
+        audio:
+          - { name: tone, source: tone.wav, loop: true }
+
+        """, to: "a.yaml", in: folder)
+      try write("label\nr1\nr2\n", to: "rows.csv", in: folder)
+      try write("{\"stale\": true}\n", to: "r.json", in: folder)
+      let batch = try RunningChromake(
+        ["batch", "a.yaml", "--data", "rows.csv", "--report", "r.json"], in: folder.url)
+      // The temporary movie exists once the first frame is being written.
+      try #require(
+        RunningChromake.poll(seconds: 60) { !SafetyFiles.partials(under: folder.url).isEmpty },
+        "no render started:\n\(batch.stderr)")
+      usleep(300_000)
+      batch.send(SIGTERM)
+      let ending = batch.finish(within: 30)
+      #expect(ending == .exit(143), "\(String(describing: ending)): \(batch.stderr)")
+      #expect(batch.stderr.contains("row 1: interrupted by SIGTERM"), "\(batch.stderr)")
+      let report = try String(
+        contentsOf: folder.url.appendingPathComponent("r.json"), encoding: .utf8)
+      #expect(!report.contains("stale"), "the earlier report was left: \(report)")
+      #expect(report.contains("\"notStarted\" : 2"), "\(report)")
+      #expect(SafetyFiles.partials(under: folder.url) == [])
+    }
+  }
+
+  @Test("frame -o with a name too long for the file system is refused before rendering")
+  func frameOutputNameLength() throws {
+    try withScratchFolder { folder in
+      try write(Self.project, to: "a.yaml", in: folder)
+      let name = String(repeating: "n", count: 300) + ".png"
+      let run = try ChromakeBinary.run(
+        ["frame", "a.yaml", "--at", "0", "-o", name], in: folder.url)
+      #expect(run.status == 64, "\(run.stderr)")
+      #expect(run.stderr.contains("the file name is 304 bytes"), "\(run.stderr)")
+    }
+  }
+}
