@@ -48,7 +48,7 @@ extension ReadContext {
   /// Whether the source text at `location` (an empty value's place) begins a comment.
   private func startsComment(at location: SourceLocation) -> Bool {
     guard location.line >= 1, location.line <= lines.count else { return false }
-    let rest = lines[location.line - 1].unicodeScalars.dropFirst(max(0, location.column - 1))
+    let rest = scalars(ofLine: location.line).dropFirst(max(0, location.column - 1))
     return rest.first(where: { $0 != " " }) == "#"
   }
 
@@ -156,7 +156,7 @@ extension ReadContext {
       return false
     }
     let quote = (scalar.style == .singleQuoted || scalar.style == .doubleQuoted) ? 1 : 0
-    let source = lines[location.line - 1].unicodeScalars.dropFirst(location.column - 1 + quote)
+    let source = scalars(ofLine: location.line).dropFirst(location.column - 1 + quote)
     return source.starts(with: scalar.string.unicodeScalars)
   }
 

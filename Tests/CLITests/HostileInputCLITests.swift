@@ -166,4 +166,74 @@ struct HostileInputCLITests {
       #expect(run.stderr.contains("the file name is 304 bytes"), "\(run.stderr)")
     }
   }
+
+  /// Runs `chromake check` on `text` written as `name`; its run and how long it took.
+  private func timedCheck(_ text: String, as name: String, in folder: ScratchFolder) throws
+    -> (run: ToolRun, seconds: Double)
+  {
+    try write(text, to: name, in: folder)
+    let started = Date()
+    let run = try ChromakeBinary.run(["check", name], in: folder.url)
+    return (run, Date().timeIntervalSince(started))
+  }
+
+  @Test("text that fits by shrinking is searched by bisection: huge fonts in tiny boxes check fast")
+  func textFittingCost() throws {
+    try withScratchFolder { folder in
+      // Each took 10 s to over a minute when every whole size was tried, largest first.
+      let words = String(String(repeating: "lorem ipsum dolor sit amet ", count: 200).prefix(4995))
+      for font in [300, 16384] {
+        let (run, seconds) = try timedCheck(
+          """
+          version: 1
+          output: { file: o.mp4, size: 320x180, fps: 30, duration: 1s }
+          layers:
+            - { name: t, text: "\(words)", font: DejaVu Sans \(font), size_min: 1, box: [0, 0, 16, 16] }
+
+          """, as: "fit\(font).yaml", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("does not fit its 16×16 box at 1 px"), "\(run.stderr)")
+        #expect(seconds < 4, "font \(font): \(seconds) s")
+      }
+      // 200 cues at 2000 px that fit only at a few pixels: 120 s before.
+      var cues = ""
+      for i in 0..<200 {
+        let at = String(format: "00:%02d:%02d", i / 60, i % 60)
+        cues += "\(i + 1)\n\(at),000 --> \(at),900\nword \(i)\n\n"
+      }
+      try write(cues, to: "cues.srt", in: folder)
+      let (run, seconds) = try timedCheck(
+        """
+        version: 1
+        output: { file: o.mp4, size: 320x180, fps: 30, duration: 200s }
+        layers:
+          - { name: c, captions: cues.srt, font: DejaVu Sans 2000, size_min: 1, box: [0, 0, 4, 4] }
+
+        """, as: "cues.yaml", in: folder)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(seconds < 6, "200 cues: \(seconds) s")
+      let plan = try ChromakeBinary.run(["plan", "cues.yaml"], in: folder.url)
+      // Every cue is set at the largest size that fits, which is no longer the font's own.
+      #expect(!plan.stdout.contains("2000 px"), "\(plan.stdout)")
+    }
+  }
+
+  @Test("ten thousand keyframes on one line read in linear time")
+  func flowStyleKeyframes() throws {
+    try withScratchFolder { folder in
+      let keyframes = (0..<10_000).map { "{at: \($0), value: 0.\($0 % 10)}" }
+        .joined(separator: ", ")
+      let (run, seconds) = try timedCheck(
+        """
+        version: 1
+        output: { file: o.mp4, size: 64x48, fps: 30, duration: 1s }
+        layers:
+          - { name: f, fill: "#FF0000", opacity: [\(keyframes)] }
+
+        """, as: "flow.yaml", in: folder)
+      #expect(run.status == 0, "\(run.stderr)")
+      // 17 s before (a line's length was counted again for every value on it).
+      #expect(seconds < 4, "\(seconds) s")
+    }
+  }
 }
