@@ -20,6 +20,10 @@ public enum ProjectLimits {
   /// The largest side of the picture a text layer is set in (its box, or its largest box when
   /// the box moves): as large as the largest frame, and a picture FFmpeg and memory can hold.
   public static let textPictureSide = 8192
+  /// The most pixels the text pictures of one project may hold together (the text and captions
+  /// layers' largest boxes): one picture of the largest size, about 270 MB as RGBA, so that
+  /// many large boxes cannot exhaust memory however small the output.
+  public static let textPicturePixels = 8192 * 8192
   /// The largest subtitle file a captions layer reads, in bytes: a feature film's is well under
   /// one megabyte.
   public static let subtitleBytes = 4 << 20

@@ -29,6 +29,10 @@ final class ReadContext {
   /// Whether the placeholder limit was reported already: it is one problem, however many
   /// values lie past it.
   var reportedPlaceholderLimit = false
+  /// The pixels of the text pictures read so far, against `ProjectLimits.textPicturePixels`,
+  /// and whether crossing it was reported (once: the layers after it cross it too).
+  var textPicturePixels = 0
+  var reportedTextPictureBudget = false
   /// Names of layers and tracks whose `when` is false: another may still name them (a duck
   /// under a voice-over that this row leaves out simply never ducks).
   var leftOutNames: Set<String> = []

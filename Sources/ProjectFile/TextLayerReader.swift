@@ -37,7 +37,7 @@ extension ReadContext {
     let here = map.location
     let padding = map.value("padding").flatMap { integer($0, what: "padding", in: 0...4096) }
     if let padding, let room { checkPadding(padding, room: room) }
-    if let room { checkPictureSize(room, subject: subject) }
+    if let room { checkPictureSize(room, subject: subject, layer: here) }
     return TextLayerSpec(
       text: text,
       font: map.value("font").flatMap { nonEmptyString($0, what: "font") }
@@ -100,15 +100,36 @@ extension ReadContext {
   }
 
   /// The text is set in a picture the size of its box: one larger than any frame is refused
-  /// here, before anything is typeset.
-  private func checkPictureSize(_ room: TextRoom, subject: String) {
+  /// here, before anything is typeset, and so is one that takes the project's text pictures
+  /// past `ProjectLimits.textPicturePixels` together (each costs eight bytes a pixel while it is
+  /// made, and four while the render holds it).
+  private func checkPictureSize(_ room: TextRoom, subject: String, layer: SourceLocation) {
     let limit = ProjectLimits.textPictureSide
-    guard room.width > limit || room.height > limit else { return }
+    guard room.width <= limit && room.height <= limit else {
+      error(
+        "text-box-too-large",
+        "\(subject): a text is set in a picture the size of its box (its largest, when it "
+          + "moves), at most \(limit)×\(limit) pixels; this is \(room.name)",
+        at: room.location, help: "make the box at most \(limit) pixels on each side")
+      return
+    }
+    let budget = ProjectLimits.textPicturePixels
+    textPicturePixels += room.width * room.height
+    guard textPicturePixels > budget, !reportedTextPictureBudget else { return }
+    reportedTextPictureBudget = true
     error(
-      "text-box-too-large",
-      "\(subject): a text is set in a picture the size of its box (its largest, when it moves), "
-        + "at most \(limit)×\(limit) pixels; this is \(room.name)",
-      at: room.location, help: "make the box at most \(limit) pixels on each side")
+      "text-pictures-too-large",
+      "\(subject): the text and captions layers up to this one are set in pictures of "
+        + "\(Self.millions(textPicturePixels)) pixels together (this one: \(room.name)), "
+        + "over the limit of \(Self.millions(budget)) (one 8192×8192 picture)",
+      at: room.location ?? layer,
+      help: "make the boxes smaller: a box larger than the frame is set whole, though only "
+        + "what lies inside the frame shows")
+  }
+
+  /// `268.4 million`: a count of pixels for a message.
+  private static func millions(_ count: Int) -> String {
+    "\(count / 1_000_000).\(count % 1_000_000 / 100_000) million"
   }
 
   private func readOutline(_ node: Node, subject: String) -> OutlineSpec? {

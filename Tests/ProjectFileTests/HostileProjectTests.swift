@@ -221,4 +221,17 @@ struct HostileProjectTests {
     #expect(error?.notes.first?.message.contains("ads.csv row 2, column 'logo'") == true)
     #expect(error?.notes.first?.location == SourceLocation(file: "ads.csv", line: 3, column: 9))
   }
+
+  @Test("text pictures are bounded together: many 8192-pixel boxes on a small output are refused")
+  func textPictureBudget() {
+    func layers(_ count: Int, side: Int) -> String {
+      (0..<count).map { "  - {name: t\($0), text: hi, box: [0, 0, \(side), \(side)]}\n" }.joined()
+    }
+    // Each cost half a gigabyte to typeset, with no bound across layers.
+    #expect(onlyError(Self.header + layers(4, side: 8192)) == "text-pictures-too-large 6:31")
+    // Up to the limit together, read without error.
+    let atLimit = Fixtures.run(text: Self.header + layers(4, side: 4096), as: "hostile.yaml")
+    #expect(!atLimit.diagnostics.hasErrors, "\(Fixtures.printed(atLimit))")
+    #expect(onlyError(Self.header + layers(5, side: 4096)) == "text-pictures-too-large 9:31")
+  }
 }
