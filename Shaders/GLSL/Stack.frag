@@ -2,8 +2,10 @@
 
 // Stack.frag: the stacking pass (ARCHITECTURE.md, "Compositor, version 2"). It blends the
 // frame's layers bottom first with "over", straight into the output's planes, for one region
-// of the frame at a time (CompositeRegions): every layer named in the program covers the whole
-// region, so no pixel tests where a layer is.
+// of the frame at a time (CompositeRegions). A fused layer named in the program covers the
+// whole region; a prepared one may cover only part of it (when a frame has so many layers that
+// regions are cut on a coarse grid), so a fragment outside its box skips it, at the cost of
+// one comparison.
 //
 // Everything is four samples per fragment, as llvmpipe is fastest with few fragments and few
 // fetches: the planes, the prepared layers and the targets are RGBA8 textures whose texels
@@ -29,10 +31,12 @@ precision highp int;
 uniform vec3 background;
 
 // A prepared layer in this pass: its first texel's fragment (the bounding box's corner, in
-// the pass's fragments horizontally and in the prepared textures' rows vertically) and its
-// opacity, applied here so that a fade needs no new preparation.
+// the pass's fragments horizontally and in the prepared textures' rows vertically), the size
+// of its bounding box in the same units (its textures may be larger: what lies past the box is
+// not the layer's), and its opacity, applied here so that a fade needs no new preparation.
 struct Prepared {
     vec2 origin;
+    vec2 size;
     float opacity;
 };
 

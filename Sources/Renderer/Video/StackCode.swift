@@ -64,14 +64,17 @@ enum StackCode {
   /// A prepared layer over the fragment's two rows: its texture rows are output rows.
   private static func preparedLuma(_ index: Int) -> [String] {
     let layer = "layer\(index)"
+    // Bounds lie on even rows, so a fragment's two rows are both inside the box or both out.
     return [
       "ivec2 t = ivec2(fragment.x, fragment.y * 2) - ivec2(\(layer).origin);",
-      "float o = \(layer).opacity;",
-      "vec4 a = texelFetch(\(layer)Alpha, t, 0) * o;",
-      "top = texelFetch(\(layer)Luma, t, 0) * o + top * (1.0 - a);",
-      "t.y += 1;",
-      "a = texelFetch(\(layer)Alpha, t, 0) * o;",
-      "bottom = texelFetch(\(layer)Luma, t, 0) * o + bottom * (1.0 - a);",
+      "if (\(inside(layer))) {",
+      "    float o = \(layer).opacity;",
+      "    vec4 a = texelFetch(\(layer)Alpha, t, 0) * o;",
+      "    top = texelFetch(\(layer)Luma, t, 0) * o + top * (1.0 - a);",
+      "    t.y += 1;",
+      "    a = texelFetch(\(layer)Alpha, t, 0) * o;",
+      "    bottom = texelFetch(\(layer)Luma, t, 0) * o + bottom * (1.0 - a);",
+      "}",
     ]
   }
 
@@ -79,11 +82,18 @@ enum StackCode {
     let layer = "layer\(index)"
     return [
       "ivec2 t = fragment - ivec2(\(layer).origin);",
-      "float o = \(layer).opacity;",
-      "vec4 a = texelFetch(\(layer)Alpha, t, 0) * o;",
-      "cb = texelFetch(\(layer)Cb, t, 0) * o + cb * (1.0 - a);",
-      "cr = texelFetch(\(layer)Cr, t, 0) * o + cr * (1.0 - a);",
+      "if (\(inside(layer))) {",
+      "    float o = \(layer).opacity;",
+      "    vec4 a = texelFetch(\(layer)Alpha, t, 0) * o;",
+      "    cb = texelFetch(\(layer)Cb, t, 0) * o + cb * (1.0 - a);",
+      "    cr = texelFetch(\(layer)Cr, t, 0) * o + cr * (1.0 - a);",
+      "}",
     ]
+  }
+
+  /// Whether texel `t` lies inside the prepared layer's box.
+  private static func inside(_ layer: String) -> String {
+    "all(greaterThanEqual(t, ivec2(0))) && all(lessThan(t, ivec2(\(layer).size)))"
   }
 
   /// Eight luma samples of a fused layer, four of each of two rows, each with the Cb and Cr it

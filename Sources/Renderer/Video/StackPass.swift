@@ -86,11 +86,14 @@ final class StackPass {
     let size = SIMD2(width, height) / SIMD2(Int(scale.x), Int(scale.y))
     let regions = CompositeRegions.split(
       width: size.x, height: size.y, scale: scale,
-      clips: layers.map { SIMD4<Double>($0.span) })
+      clips: layers.map { SIMD4<Double>($0.span) },
+      mayPartlyCover: layers.map { if case .prepared = $0 { true } else { false } })
     // Two units stay free for the previous pass's planes.
     let capacity = max(context.maxTextureImageUnits - 2, 5)
+    let evenSized = layers.count > Self.evenSizedAbove
     for region in regions {
-      let chunks = Self.chunks(region.layers.map { layers[$0] }, target: target, capacity)
+      let chunks = Self.chunks(
+        region.layers.map { layers[$0] }, target: target, capacity, evenSized: evenSized)
       for (index, chunk) in chunks.enumerated() {
         // Ping-pong between two targets, ending on the first in every region.
         let slot = (chunks.count - 1 - index) % 2
@@ -103,11 +106,18 @@ final class StackPass {
     return try framebuffer(target, slot: 0)
   }
 
+  /// Past this many layers on a frame, prepared layers are drawn in runs of 1, 2, 4 or 8
+  /// (`chunks`): each count of layers is a program of its own, and llvmpipe compiles a
+  /// program in about a tenth of a second, so a frame of many moving layers, whose regions
+  /// hold every count from 1 to 15, would spend seconds compiling them.
+  static let evenSizedAbove = 8
+
   /// Splits `layers` into runs whose samplers fit `capacity` units; at least one run, so a
-  /// region without layers is drawn with the background.
-  private static func chunks(_ layers: [StackLayer], target: StackTarget, _ capacity: Int)
-    -> [[StackLayer]]
-  {
+  /// region without layers is drawn with the background. With `evenSized`, a run of prepared
+  /// layers is cut further into runs of 8, 4, 2 and 1, largest first.
+  private static func chunks(
+    _ layers: [StackLayer], target: StackTarget, _ capacity: Int, evenSized: Bool
+  ) -> [[StackLayer]] {
     var chunks: [[StackLayer]] = [[]]
     var units = 0
     for layer in layers {
@@ -119,7 +129,18 @@ final class StackPass {
       chunks[chunks.count - 1].append(layer)
       units += needed
     }
-    return chunks
+    guard evenSized else { return chunks }
+    return chunks.flatMap { chunk -> [[StackLayer]] in
+      guard chunk.allSatisfy({ $0.kind == .prepared }) else { return [chunk] }
+      var runs: [[StackLayer]] = []
+      var rest = chunk[...]
+      while !rest.isEmpty {
+        let size = [8, 4, 2, 1].first { $0 <= rest.count } ?? 1
+        runs.append(Array(rest.prefix(size)))
+        rest = rest.dropFirst(size)
+      }
+      return runs.isEmpty ? [[]] : runs
+    }
   }
 
   private func draw(
@@ -141,7 +162,12 @@ final class StackPass {
           target == .luma
           ? SIMD2(Float(bounds.x / 4), Float(bounds.y))
           : SIMD2(Float(bounds.x / 8), Float(bounds.y / 2))
-        try program.set(PreparedUniforms(origin: origin, opacity: Float(opacity)), as: name)
+        let size =
+          target == .luma
+          ? SIMD2(Float(prepared.size.x / 4), Float(prepared.size.y))
+          : SIMD2(Float(prepared.size.x / 8), Float(prepared.size.y / 2))
+        try program.set(
+          PreparedUniforms(origin: origin, size: size, opacity: Float(opacity)), as: name)
         if target == .luma {
           textures[name + "Luma"] = prepared.luma.textures[0]
           textures[name + "Alpha"] = prepared.luma.textures[1]
@@ -206,10 +232,14 @@ final class StackPass {
 /// `Stack.frag`'s `Prepared` struct.
 struct PreparedUniforms: UniformGroup {
   var origin: SIMD2<Float>
+  var size: SIMD2<Float>
   var opacity: Float
 
   var uniformMembers: [UniformMember] {
-    [UniformMember("origin", .vec2(origin)), UniformMember("opacity", .float(opacity))]
+    [
+      UniformMember("origin", .vec2(origin)), UniformMember("size", .vec2(size)),
+      UniformMember("opacity", .float(opacity)),
+    ]
   }
 }
 

@@ -17,8 +17,13 @@ struct CompositeRegionsTests {
     }
   }
 
-  static func check(width: Int, height: Int, scale: SIMD2<Double>, clips: [SIMD4<Double>]) {
-    let regions = CompositeRegions.split(width: width, height: height, scale: scale, clips: clips)
+  @discardableResult
+  static func check(
+    width: Int, height: Int, scale: SIMD2<Double>, clips: [SIMD4<Double>],
+    mayPartlyCover: [Bool]? = nil
+  ) -> [CompositeRegions.Region] {
+    let regions = CompositeRegions.split(
+      width: width, height: height, scale: scale, clips: clips, mayPartlyCover: mayPartlyCover)
     var owner = [Int?](repeating: nil, count: width * height)
     for (index, region) in regions.enumerated() {
       let r = region.rect
@@ -36,6 +41,7 @@ struct CompositeRegionsTests {
       }
     }
     #expect(owner.allSatisfy { $0 != nil }, "some pixel is in no region")
+    return regions
   }
 
   @Test("the ad's layers at full size: a plate, a presenter, a band, a logo, two text boxes")
@@ -96,5 +102,52 @@ struct CompositeRegionsTests {
     #expect(regions.count == 6, "\(regions)")
     #expect(regions.contains(.init(rect: SIMD4(0, 0, 20, 50), layers: [0, 1])))
     #expect(regions.contains(.init(rect: SIMD4(80, 30, 20, 30), layers: [0, 2])))
+  }
+
+  /// `count` 40×30 boxes scattered over a 320×180 frame, overlapping, as moving fills are.
+  static func scattered(_ count: Int) -> [SIMD4<Double>] {
+    (0..<count).map { i in
+      let x = Double((i * 37) % 280)
+      let y = Double((i * 23) % 150)
+      return SIMD4(x, y, x + 40, y + 30)
+    }
+  }
+
+  @Test(
+    "a hundred overlapping layers that may partly cover: a coarse grid, every layer still listed")
+  func coarseGrid() {
+    let clips = Self.scattered(100)
+    // Cut exactly, they make thousands of regions, each a draw.
+    let exact = CompositeRegions.split(
+      width: 80, height: 90, scale: SIMD2(4, 2), clips: clips)
+    #expect(exact.count > 500)
+    let coarse = Self.check(
+      width: 80, height: 90, scale: SIMD2(4, 2), clips: clips,
+      mayPartlyCover: Array(repeating: true, count: clips.count))
+    #expect(coarse.count <= CompositeRegions.coarseCells * CompositeRegions.coarseCells)
+    // A layer that must cover whole regions (a fused one) keeps its edges as region edges.
+    var mixed = Array(repeating: true, count: clips.count)
+    mixed[50] = false
+    let regions = Self.check(
+      width: 80, height: 90, scale: SIMD2(4, 2), clips: clips, mayPartlyCover: mixed)
+    let clip = clips[50]
+    let (x0, y0) = (Int32((clip.x / 4).rounded(.down)), Int32((clip.y / 2).rounded(.down)))
+    let (x1, y1) = (Int32((clip.z / 4).rounded(.up)), Int32((clip.w / 2).rounded(.up)))
+    for region in regions where region.layers.contains(50) {
+      let r = region.rect
+      #expect(
+        r.x >= x0 && r.y >= y0 && r.x + r.z <= x1 && r.y + r.w <= y1,
+        "\(r) is not inside the fused layer's \([x0, y0, x1, y1])")
+    }
+  }
+
+  @Test("a few layers are cut exactly even when they may partly cover")
+  func fewLayersStayExact() {
+    let clips = Self.scattered(6)
+    #expect(
+      CompositeRegions.split(
+        width: 80, height: 90, scale: SIMD2(4, 2), clips: clips,
+        mayPartlyCover: Array(repeating: true, count: 6))
+        == CompositeRegions.split(width: 80, height: 90, scale: SIMD2(4, 2), clips: clips))
   }
 }
