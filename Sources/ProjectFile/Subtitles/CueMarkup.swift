@@ -7,8 +7,9 @@ import PlanValues
 /// and `<s>`) is dropped, keeping the words inside it, but for WebVTT's ruby text (`<rt>`),
 /// which is left out. In SubRip, a `<` that starts none of its tags is a plain `<`, and
 /// `{\an8}`-style override blocks (from Advanced SubStation files) are dropped. In WebVTT,
-/// where `<` always starts a tag, `&amp;`, `&lt;`, `&gt;`, `&nbsp;`, `&lrm;`, `&rlm;` and
-/// numeric references are decoded. The result is plain text: nothing in it is markup.
+/// where `<` always starts a tag, `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;`,
+/// `&lrm;`, `&rlm;` and numeric references (`&#65;`, `&#x41;`: digits only) are decoded.
+/// The result is plain text: nothing in it is markup.
 struct CueMarkup {
   let format: SubtitleFormat
   private(set) var text = ""
@@ -157,7 +158,7 @@ struct CueMarkup {
   private mutating func applyTag(_ body: ArraySlice<Unicode.Scalar>) {
     let closing = body.first == "/"
     let nameScalars = body.dropFirst(closing ? 1 : 0).prefix {
-      !$0.properties.isWhitespace && $0 != "." && $0 != ">"
+      !format.isSpace($0) && $0 != "." && $0 != ">"
     }
     let name = String(String.UnicodeScalarView(nameScalars)).lowercased()
     let step = closing ? -1 : 1
@@ -183,12 +184,16 @@ struct CueMarkup {
       "quot": "\"", "apos": "'",
     ]
     if let scalar = named[name] { return (scalar, semicolon + 1) }
-    guard name.hasPrefix("#") else { return nil }
-    let digits = name.dropFirst()
-    let value =
-      digits.first == "x" || digits.first == "X"
-      ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-    guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+    guard name.unicodeScalars.first == "#" else { return nil }
+    let digits = name.unicodeScalars.dropFirst()
+    let hex = digits.first == "x" || digits.first == "X"
+    let number = hex ? digits.dropFirst() : digits
+    // Digits only: `UInt32` would also take a sign.
+    guard
+      number.allSatisfy({ $0.isASCIIDecimalDigit || (hex && $0.properties.isASCIIHexDigit) }),
+      let value = UInt32(String(String.UnicodeScalarView(number)), radix: hex ? 16 : 10),
+      value != 0, let scalar = Unicode.Scalar(value)
+    else { return nil }
     return (scalar, semicolon + 1)
   }
 

@@ -44,7 +44,8 @@ public enum SubtitleReader {
 
   /// Reads the decoded text of `file`.
   public static func read(text: String, file: String, format: SubtitleFormat) -> SubtitleRead {
-    let chosen: SubtitleFormat = text.hasPrefix("WEBVTT") ? .webVTT : format
+    let chosen: SubtitleFormat =
+      text.unicodeScalars.starts(with: "WEBVTT".unicodeScalars) ? .webVTT : format
     var lines = SubtitleLines(file: file, text: text)
     lines.spacesAreBlank = chosen == .subRip
     var cues: [SubtitleCue]
