@@ -10,16 +10,16 @@ public struct SubtitleRead: Sendable {
   /// Every problem, in file order.
   public var diagnostics: [Diagnostic]
   /// The file's text, for quoting the lines messages point at: its lines joined by LF whatever
-  /// ended them in the file (the printer splits at LF only), and bytes that are not UTF-8 shown
-  /// as U+FFFD; `nil` when the file is UTF-16 that could not be decoded.
+  /// ended them in the file (the printer splits at LF only), and bytes that are not UTF-8 or
+  /// UTF-16 shown as U+FFFD; `nil` when the file is UTF-32, which is not read.
   public var text: String?
 }
 
 /// Reads SubRip and WebVTT files into cues.
 ///
 /// The file is UTF-8 (with or without a byte-order mark) or UTF-16 with one. A file that is
-/// neither is refused at its first bad byte rather than guessed at: a wrong guess would burn
-/// the wrong letters into every frame.
+/// neither is refused at its first bad byte (a UTF-32 file at its byte-order mark, named as
+/// such) rather than guessed at: a wrong guess would burn the wrong letters into every frame.
 public enum SubtitleReader {
   /// The most problems reported for one file: past these it is likely not a subtitle file at
   /// all, and one more message says how many were left out.
