@@ -27,13 +27,9 @@ struct CueMarkup {
   /// The cue whose lines are `lines`: their words joined by line breaks, each line's trailing
   /// spaces removed (they would shift a centred line).
   ///
-  /// A cue far longer than any cue may show is given back as written, unread: the reader
-  /// refuses it for its length, and nothing spends time on it first.
+  /// The time it takes is linear in the scalars written, whatever they are: each is looked at
+  /// a bounded number of times (the cue builder bounds how many there are).
   static func read(_ lines: [Substring], format: SubtitleFormat) -> (String, [TextEmphasis]) {
-    let written = lines.reduce(0) { $0 + $1.unicodeScalars.count + 1 }
-    if written > 4 * ProjectLimits.captionCharacters {
-      return (lines.joined(separator: "\n"), [])
-    }
     var markup = CueMarkup(format: format)
     for (index, line) in lines.enumerated() {
       if index > 0 { markup.append("\n") }
@@ -137,20 +133,26 @@ struct CueMarkup {
   /// of a line opens bold). SubRip has no escapes, so there only the tags its editors write
   /// are tags: `<i>`, `<b>`, `<u>`, `<s>` and their closings, and `<font …>` and `</font>`;
   /// any other `<` is a plain `<`, as in `a<b & c>d`.
-  /// `close` is the first `>` after it, if any.
+  /// `close` is the first `>` after it, if any. Only the first five scalars of a SubRip tag
+  /// decide whether it is one, so that a line of many `<` costs no more than its length.
   private func tagEnd(_ scalars: [Unicode.Scalar], from start: Int, close: Int?) -> Int? {
     if format == .webVTT { return close ?? scalars.count }
     // SubRip's tags are short; a `>` far away closes none of them.
     guard let close, close - start <= 256 else { return nil }
-    let body = String(String.UnicodeScalarView(scalars[(start + 1)..<close])).lowercased()
-    let name = body.hasPrefix("/") ? body.dropFirst() : body[...]
+    let closing = scalars[start + 1] == "/"
+    let body = scalars[(start + (closing ? 2 : 1))..<close]
+    let name = String(String.UnicodeScalarView(body.prefix(5).map(Self.asciiLowercased)))
     if ["i", "b", "u", "s", "font"].contains(name) { return close }
-    if !body.hasPrefix("/"), name.hasPrefix("font"),
+    if !closing, name.unicodeScalars.starts(with: "font".unicodeScalars),
       name.unicodeScalars.dropFirst(4).first?.properties.isWhitespace == true
     {
       return close
     }
     return nil
+  }
+
+  private static func asciiLowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 0x20) ?? scalar : scalar
   }
 
   /// Counts a `b`, `i` or `u` tag open or closed, and WebVTT's ruby text (`<rt>`), which is

@@ -60,8 +60,6 @@ public enum SubtitleReader {
       reader.read()
       (cues, diagnostics) = (reader.cues, reader.diagnostics)
     }
-    diagnostics += checkLengths(cues)
-    cues.removeAll { $0.text.unicodeScalars.count > ProjectLimits.captionCharacters }
     if cues.count > ProjectLimits.captionCues {
       diagnostics.append(
         .error(
@@ -89,17 +87,5 @@ public enum SubtitleReader {
     }
     return SubtitleRead(
       format: chosen, cues: cues, diagnostics: diagnostics, text: quotable(lines))
-  }
-
-  /// An error at each cue longer than a cue may be.
-  private static func checkLengths(_ cues: [SubtitleCue]) -> [Diagnostic] {
-    let limit = ProjectLimits.captionCharacters
-    return cues.compactMap { cue in
-      let count = cue.text.unicodeScalars.count
-      guard count > limit else { return nil }
-      return .error(
-        "text-too-long", "the cue has \(count) characters; a cue shows at most \(limit)",
-        at: cue.location, help: "split it into several cues")
-    }
   }
 }
