@@ -8,6 +8,13 @@ import Timeline
 /// the subtitle file, with how many more there are: a film's file on a 6-second ad is one
 /// warning, not two thousand.
 extension PlanBuilder {
+  /// The notes of every message at a cue: where the project names the subtitle file, and what
+  /// each `{{variable}}` in that name was replaced by (from `--set` or a batch's row), as the
+  /// file's own problems carry them, so that a batch says which row's file it was.
+  static func fileNotes(_ captions: CaptionsLayerSpec) -> [Diagnostic.Note] {
+    [.init("the file is named here", at: captions.file.location)] + captions.file.substitutionNotes
+  }
+
   /// A warning for each reason cues never show: they end before they start (or where they
   /// start), lie past the layer's end or before its start, or fall between two frames.
   mutating func checkCues(
@@ -57,8 +64,7 @@ extension PlanBuilder {
       diagnostics.append(
         .warning(
           "cue-never-shown", found.message + ": it never shows" + others,
-          at: found.first.location,
-          notes: [.init("the file is named here", at: captions.file.location)]))
+          at: found.first.location, notes: Self.fileNotes(captions)))
     }
   }
 
@@ -72,8 +78,7 @@ extension PlanBuilder {
         "too-many-stacked-cues",
         "layer '\(layer.name.value)': \(overstack.count) cues show at once here; at most "
           + "\(limit) may overlap",
-        at: captions.cues[overstack.cue].location,
-        notes: [.init("the file is named here", at: captions.file.location)],
+        at: captions.cues[overstack.cue].location, notes: Self.fileNotes(captions),
         help: "overlapping cues are stacked one under the other; end the earlier ones sooner"))
   }
 
@@ -84,7 +89,7 @@ extension PlanBuilder {
     layer: LayerSpec, room: (width: Int, height: Int)
   ) {
     let style = captions.style
-    let named = [Diagnostic.Note("the file is named here", at: captions.file.location)]
+    let named = Self.fileNotes(captions)
     let lines = style.maxLines.map { " in \($0.value) line\($0.value == 1 ? "" : "s")" } ?? ""
     let padding = style.padding.value > 0 ? " (padding \(style.padding.value))" : ""
     let help =

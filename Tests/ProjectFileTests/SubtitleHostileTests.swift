@@ -30,6 +30,55 @@ struct SubtitleHostileTests {
     #expect(seconds < 1, "\(seconds) s")
   }
 
+  @Test("tags never count toward a cue's 1,000 characters, however long it is as written")
+  func tagsNotCounted() {
+    // 4,800 characters as written, 600 shown: refused unread before, for its written length.
+    let tagged = String(repeating: "<b>x</b>", count: 600)
+    for format in [SubtitleFormat.subRip, .webVTT] {
+      let header = format == .webVTT ? "WEBVTT\n\n" : "1\n"
+      let (read, _) = Self.read(
+        header + "00:00:01.000 --> 00:00:02.000\n" + tagged + "\n", format: format)
+      #expect(read.diagnostics.isEmpty, "\(format)")
+      #expect(read.cues.first?.text == String(repeating: "x", count: 600))
+    }
+    // What shows is counted, and said to be.
+    let (long, _) = Self.read(
+      "1\n00:00:01,000 --> 00:00:02,000\n<i>" + String(repeating: "y", count: 1001) + "</i>\n",
+      format: .subRip)
+    #expect(
+      long.diagnostics.map(\.message) == [
+        "the cue shows 1001 characters (tags not counted); a cue shows at most 1000"
+      ])
+    #expect(long.cues.isEmpty)
+  }
+
+  @Test("past 20,000 characters as written a cue is refused unread, and says why")
+  func writtenBound() {
+    let (read, _) = Self.read(
+      "1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "<b></b>", count: 2858) + "x\n",
+      format: .subRip)
+    #expect(
+      read.diagnostics.map(\.message) == [
+        "the cue is written in 20007 characters, tags included; a cue is written in at most 20000"
+      ])
+    #expect(read.diagnostics.first?.location?.line == 2)
+  }
+
+  @Test(
+    "the worst markup within the written bound reads in linear time",
+    arguments: [
+      String(repeating: "<", count: 255) + ">", "<" + String(repeating: "a", count: 254) + ">",
+      "</font" + String(repeating: " ", count: 249) + ">", "{\\", "&#x1F600", "<b.c.d ",
+    ], [SubtitleFormat.subRip, .webVTT])
+  func worstMarkup(piece: String, format: SubtitleFormat) {
+    let header = format == .webVTT ? "WEBVTT\n\n" : "1\n"
+    let line = String(repeating: piece, count: 19_990 / piece.unicodeScalars.count)
+    let (read, seconds) = Self.read(
+      header + "00:00:01.000 --> 00:00:02.000\n" + line + "\n", format: format)
+    #expect(read.diagnostics.allSatisfy { $0.id == "text-too-long" })
+    #expect(seconds < 0.5, "\(seconds) s")
+  }
+
   @Test("a cue of 450 '<' that start no tag keeps every one")
   func manyOpenings() {
     let body = String(repeating: "a<", count: 450)

@@ -269,19 +269,67 @@ struct SubtitleReaderTests {
     }
   }
 
-  @Test("UTF-16 that is cut short or has a lone surrogate, and NUL bytes, are errors")
-  func brokenEncodings() {
-    let odd = SubtitleReader.read(
-      bytes: [0xFF, 0xFE, 0x31, 0x00, 0x0A], file: "a", format: .subRip)
-    #expect(odd.diagnostics.map(\.id) == ["not-utf8"])
-    #expect(odd.diagnostics.first?.message.contains("odd number of bytes") == true)
-    let lone = SubtitleReader.read(
-      bytes: [0xFF, 0xFE, 0x31, 0x00, 0x00, 0xD8, 0x0A, 0x00], file: "a", format: .subRip)
-    #expect(lone.diagnostics.first?.message.contains("surrogate") == true)
+  @Test("UTF-16 cut short, with a lone surrogate or a NUL: an error at its line and column")
+  func brokenUTF16() throws {
+    func read(_ text: String, bigEndian: Bool, then extra: [UInt8] = []) -> SubtitleRead {
+      SubtitleReader.read(
+        bytes: Self.utf16(text, bigEndian: bigEndian) + extra, file: "a", format: .subRip)
+    }
+    for bigEndian in [false, true] {
+      // A last byte left over: after the last whole character, shown as U+FFFD to quote.
+      let odd = read("1\r\n00:00:01,000 --> 00:00:02,000\r\nab", bigEndian: bigEndian, then: [0x63])
+      #expect(odd.diagnostics.map(\.id) == ["not-utf8"])
+      #expect(
+        odd.diagnostics.first?.message
+          == "subtitle file is UTF-16 with an odd number of bytes: it is cut short here")
+      #expect(odd.diagnostics.first?.location == SourceLocation(file: "a", line: 3, column: 3))
+      #expect(odd.text == "1\n00:00:01,000 --> 00:00:02,000\nab\u{FFFD}")
+      // A high surrogate with no low one after it, on line 3 after "Caf".
+      let lone = read(
+        "1\n00:00:01,000 --> 00:00:02,000\nCaf", bigEndian: bigEndian,
+        then: bigEndian ? [0xD8, 0x3D, 0x00, 0x21] : [0x3D, 0xD8, 0x21, 0x00])
+      #expect(
+        lone.diagnostics.first?.message
+          == "subtitle file is not valid UTF-16: a surrogate has no partner")
+      #expect(lone.diagnostics.first?.location == SourceLocation(file: "a", line: 3, column: 4))
+      #expect(lone.text == "1\n00:00:01,000 --> 00:00:02,000\nCaf\u{FFFD}!")
+      // A NUL on line 2, lines ended by lone CRs.
+      let nul = read("1\r00:00\u{0}:01,000 --> 00:00:02,000\r", bigEndian: bigEndian)
+      #expect(nul.diagnostics.first?.message == "subtitle file holds a NUL character")
+      #expect(nul.diagnostics.first?.location == SourceLocation(file: "a", line: 2, column: 6))
+      #expect(nul.diagnostics.count == 1 && nul.cues.isEmpty)
+    }
     // UTF-16 without a byte-order mark looks like UTF-8 with NUL bytes.
     let unmarked = SubtitleReader.read(bytes: [0x31, 0x00, 0x0A, 0x00], file: "a", format: .subRip)
     #expect(unmarked.diagnostics.first?.message.contains("NUL") == true)
     #expect(unmarked.diagnostics.first?.location == SourceLocation(file: "a", line: 1, column: 2))
+  }
+
+  @Test("a UTF-32 file, either byte order, is named as UTF-32 at its byte-order mark")
+  func utf32() throws {
+    func utf32(_ text: String, bigEndian: Bool) -> [UInt8] {
+      var bytes: [UInt8] = bigEndian ? [0, 0, 0xFE, 0xFF] : [0xFF, 0xFE, 0, 0]
+      for scalar in text.unicodeScalars {
+        let value = scalar.value
+        let big = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+        bytes += bigEndian ? big : big.reversed()
+      }
+      return bytes
+    }
+    for (bigEndian, order) in [(false, "little"), (true, "big")] {
+      let read = SubtitleReader.read(
+        bytes: utf32("1\n00:00:01,000 --> 00:00:02,000\nHello\n", bigEndian: bigEndian),
+        file: "a.srt", format: .subRip)
+      let error = try #require(read.diagnostics.first)
+      #expect(read.diagnostics.count == 1 && read.cues.isEmpty)
+      #expect(
+        error.message
+          == "subtitle file is UTF-32 (\(order)-endian, by its byte-order mark); chromake reads "
+          + "UTF-8 and UTF-16")
+      #expect(
+        error.help == "save it as UTF-8, for example: iconv -f UTF-32 -t UTF-8 old.srt > new.srt")
+      #expect(error.location == SourceLocation(file: "a.srt", line: 1, column: 1))
+    }
   }
 
   // MARK: Emphasis in bytes

@@ -7,8 +7,9 @@ import PlanValues
 /// and `<s>`) is dropped, keeping the words inside it, but for WebVTT's ruby text (`<rt>`),
 /// which is left out. In SubRip, a `<` that starts none of its tags is a plain `<`, and
 /// `{\an8}`-style override blocks (from Advanced SubStation files) are dropped. In WebVTT,
-/// where `<` always starts a tag, `&amp;`, `&lt;`, `&gt;`, `&nbsp;`, `&lrm;`, `&rlm;` and
-/// numeric references are decoded. The result is plain text: nothing in it is markup.
+/// where `<` always starts a tag, `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;`,
+/// `&lrm;`, `&rlm;` and numeric references (`&#65;`, `&#x41;`: digits only) are decoded.
+/// The result is plain text: nothing in it is markup.
 struct CueMarkup {
   let format: SubtitleFormat
   private(set) var text = ""
@@ -26,13 +27,9 @@ struct CueMarkup {
   /// The cue whose lines are `lines`: their words joined by line breaks, each line's trailing
   /// spaces removed (they would shift a centred line).
   ///
-  /// A cue far longer than any cue may show is given back as written, unread: the reader
-  /// refuses it for its length, and nothing spends time on it first.
+  /// The time it takes is linear in the scalars written, whatever they are: each is looked at
+  /// a bounded number of times (the cue builder bounds how many there are).
   static func read(_ lines: [Substring], format: SubtitleFormat) -> (String, [TextEmphasis]) {
-    let written = lines.reduce(0) { $0 + $1.unicodeScalars.count + 1 }
-    if written > 4 * ProjectLimits.captionCharacters {
-      return (lines.joined(separator: "\n"), [])
-    }
     var markup = CueMarkup(format: format)
     for (index, line) in lines.enumerated() {
       if index > 0 { markup.append("\n") }
@@ -136,15 +133,17 @@ struct CueMarkup {
   /// of a line opens bold). SubRip has no escapes, so there only the tags its editors write
   /// are tags: `<i>`, `<b>`, `<u>`, `<s>` and their closings, and `<font …>` and `</font>`;
   /// any other `<` is a plain `<`, as in `a<b & c>d`.
-  /// `close` is the first `>` after it, if any.
+  /// `close` is the first `>` after it, if any. Only the first five scalars of a SubRip tag
+  /// decide whether it is one, so that a line of many `<` costs no more than its length.
   private func tagEnd(_ scalars: [Unicode.Scalar], from start: Int, close: Int?) -> Int? {
     if format == .webVTT { return close ?? scalars.count }
     // SubRip's tags are short; a `>` far away closes none of them.
     guard let close, close - start <= 256 else { return nil }
-    let body = String(String.UnicodeScalarView(scalars[(start + 1)..<close])).lowercased()
-    let name = body.hasPrefix("/") ? body.dropFirst() : body[...]
+    let closing = scalars[start + 1] == "/"
+    let body = scalars[(start + (closing ? 2 : 1))..<close]
+    let name = String(String.UnicodeScalarView(body.prefix(5).map(Self.asciiLowercased)))
     if ["i", "b", "u", "s", "font"].contains(name) { return close }
-    if !body.hasPrefix("/"), name.hasPrefix("font"),
+    if !closing, name.unicodeScalars.starts(with: "font".unicodeScalars),
       name.unicodeScalars.dropFirst(4).first?.properties.isWhitespace == true
     {
       return close
@@ -152,12 +151,16 @@ struct CueMarkup {
     return nil
   }
 
+  private static func asciiLowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 0x20) ?? scalar : scalar
+  }
+
   /// Counts a `b`, `i` or `u` tag open or closed, and WebVTT's ruby text (`<rt>`), which is
   /// read aloud rather than shown inline and so is left out; ignores any other.
   private mutating func applyTag(_ body: ArraySlice<Unicode.Scalar>) {
     let closing = body.first == "/"
     let nameScalars = body.dropFirst(closing ? 1 : 0).prefix {
-      !$0.properties.isWhitespace && $0 != "." && $0 != ">"
+      !format.isSpace($0) && $0 != "." && $0 != ">"
     }
     let name = String(String.UnicodeScalarView(nameScalars)).lowercased()
     let step = closing ? -1 : 1
@@ -183,12 +186,16 @@ struct CueMarkup {
       "quot": "\"", "apos": "'",
     ]
     if let scalar = named[name] { return (scalar, semicolon + 1) }
-    guard name.hasPrefix("#") else { return nil }
-    let digits = name.dropFirst()
-    let value =
-      digits.first == "x" || digits.first == "X"
-      ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-    guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+    guard name.unicodeScalars.first == "#" else { return nil }
+    let digits = name.unicodeScalars.dropFirst()
+    let hex = digits.first == "x" || digits.first == "X"
+    let number = hex ? digits.dropFirst() : digits
+    // Digits only: `UInt32` would also take a sign.
+    guard
+      number.allSatisfy({ $0.isASCIIDecimalDigit || (hex && $0.properties.isASCIIHexDigit) }),
+      let value = UInt32(String(String.UnicodeScalarView(number)), radix: hex ? 16 : 10),
+      value != 0, let scalar = Unicode.Scalar(value)
+    else { return nil }
     return (scalar, semicolon + 1)
   }
 

@@ -2,7 +2,11 @@ import Timeline
 
 /// Reads the times of a cue's timing line: `01:02:03,456` in SubRip, `01:02:03.456` or
 /// `02:03.456` in WebVTT. Both separators are taken in both formats, as subtitle editors
-/// write either; the hours are optional only in WebVTT.
+/// write either; the hours are optional only in WebVTT. A time is under 100,000 s, as every
+/// time of a project is.
+///
+/// The token is read as Unicode scalars: a digit followed by a combining mark is two scalars,
+/// a digit and a mark that is none, and so an error at its column.
 enum CueTimestamp {
   /// Why a time could not be read: where in the token, and what to say.
   struct Problem: Error, Equatable {
@@ -13,17 +17,19 @@ enum CueTimestamp {
     var message: String
   }
 
-  /// The most digits an hour count may have: 99,999 hours is far past any video.
+  /// The most digits an hour count may have: more is past the limit on times anyway, and
+  /// five keep the arithmetic far from overflow.
   static let hourDigits = 5
 
   /// The time `token` says, in milliseconds.
   static func milliseconds(_ token: Substring, format: SubtitleFormat) -> Result<Int64, Problem> {
+    let scalars = Array(token.unicodeScalars)
     let example = format == .subRip ? "00:01:02,500" : "00:01:02.500 or 01:02.500"
-    let quoted = quote(token)
     let whole = Problem(
-      offset: 0, length: max(1, token.unicodeScalars.count),
-      message: "'\(quoted)' is not a time; expected one such as \(example)")
-    let parts = token.split(separator: ":", omittingEmptySubsequences: false)
+      offset: 0, length: max(1, scalars.count),
+      message: "'\(quote(scalars[...]))' is not a time; expected one such as \(example)")
+    // Each part's indices are its offsets in the token.
+    let parts = scalars.split(separator: ":", omittingEmptySubsequences: false)
     let hoursGiven: Bool
     switch (parts.count, format) {
     case (3, _): hoursGiven = true
@@ -31,75 +37,94 @@ enum CueTimestamp {
     case (2, .subRip):
       return .failure(
         Problem(
-          offset: 0, length: token.unicodeScalars.count,
-          message: "'\(quoted)' has no hours; a SubRip time is hours:minutes:seconds,milliseconds "
-            + "such as 00:01:02,500"))
+          offset: 0, length: max(1, scalars.count),
+          message: "'\(quote(scalars[...]))' has no hours; a SubRip time is "
+            + "hours:minutes:seconds,milliseconds such as 00:01:02,500"))
     default: return .failure(whole)
     }
-    var offset = 0
     var hours: Int64 = 0
     if hoursGiven {
       let text = parts[0]
-      guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit) else { return .failure(whole) }
-      guard text.count <= hourDigits, let value = Int64(text) else {
+      guard !text.isEmpty, text.allSatisfy(\.isASCIIDecimalDigit) else { return .failure(whole) }
+      guard text.count <= hourDigits else {
         return .failure(
           Problem(
             offset: 0, length: text.count,
-            message: "hours '\(text)' are out of range (at most \(hourDigits) digits)"))
+            message: "hours '\(quote(text))' are out of range (at most \(hourDigits) digits)"))
       }
-      hours = value
-      offset += text.count + 1
+      hours = value(text)
     }
-    let minuteText = parts[parts.count - 2]
-    guard let minutes = sexagesimal(minuteText) else {
-      return .failure(
-        Problem(
-          offset: offset, length: max(1, minuteText.count),
-          message: minuteText.allSatisfy(\.isASCIIDigit) && !minuteText.isEmpty
-            ? "minutes '\(quote(minuteText))' must be 00 to 59" : whole.message))
+    let minutes: Int64
+    switch sexagesimal(parts[parts.count - 2], unit: "minutes", else: whole) {
+    case .success(let read): minutes = read
+    case .failure(let problem): return .failure(problem)
     }
-    offset += minuteText.count + 1
     let last = parts[parts.count - 1]
     guard let separator = last.firstIndex(where: { $0 == "," || $0 == "." }) else {
       return .failure(
         Problem(
-          offset: offset, length: max(1, last.count),
+          offset: last.startIndex, length: max(1, last.count),
           message:
             "'\(quote(last))' has no milliseconds; write seconds, then ',' or '.', then three "
             + "digits, as in 02,500"))
     }
-    let secondText = last[..<separator]
-    guard let seconds = sexagesimal(secondText) else {
-      return .failure(
-        Problem(
-          offset: offset, length: max(1, secondText.count),
-          message: secondText.allSatisfy(\.isASCIIDigit) && !secondText.isEmpty
-            ? "seconds '\(quote(secondText))' must be 00 to 59" : whole.message))
+    let seconds: Int64
+    switch sexagesimal(last[..<separator], unit: "seconds", else: whole) {
+    case .success(let read): seconds = read
+    case .failure(let problem): return .failure(problem)
     }
-    offset += secondText.count + 1
-    let fraction = last[last.index(after: separator)...]
-    guard fraction.count == 3, fraction.allSatisfy(\.isASCIIDigit), let millis = Int64(fraction)
-    else {
+    let fraction = last[(separator + 1)...]
+    guard fraction.count == 3, fraction.allSatisfy(\.isASCIIDecimalDigit) else {
       return .failure(
         Problem(
-          offset: offset, length: max(1, fraction.count),
+          offset: separator + 1, length: max(1, fraction.count),
           message: "milliseconds '\(quote(fraction))' must be three digits, as in 02,500 for "
             + "two and a half seconds"))
     }
-    return .success(((hours * 60 + minutes) * 60 + seconds) * 1000 + millis)
+    let total = ((hours * 60 + minutes) * 60 + seconds) * 1000 + value(fraction)
+    let limit = TimeParser.maxSeconds
+    guard total < limit * 1000 else {
+      return .failure(
+        Problem(
+          offset: 0, length: max(1, scalars.count),
+          message: "'\(quote(scalars[...]))' is too late: a cue time must be under \(limit) s "
+            + "(\(limit / 3600):\(limit % 3600 / 60):\(limit % 60))"))
+    }
+    return .success(total)
   }
 
   /// What a message quotes of a part it found: at most 40 characters, since the line itself
   /// is quoted under it.
-  private static func quote(_ part: Substring) -> Substring {
-    part.count > 40 ? part.prefix(39) + "…" : part
+  private static func quote(_ part: ArraySlice<Unicode.Scalar>) -> String {
+    var text = String.UnicodeScalarView()
+    text.append(contentsOf: part.prefix(part.count > 40 ? 39 : 40))
+    return String(text) + (part.count > 40 ? "…" : "")
   }
 
-  /// Minutes or seconds: one or two digits, below 60.
-  private static func sexagesimal(_ text: Substring) -> Int64? {
-    guard (1...2).contains(text.count), text.allSatisfy(\.isASCIIDigit), let value = Int64(text),
-      value < 60
-    else { return nil }
-    return value
+  /// The number that `digits`, ASCII digits few enough not to overflow, say.
+  private static func value(_ digits: ArraySlice<Unicode.Scalar>) -> Int64 {
+    digits.reduce(0) { $0 * 10 + Int64($1.value - 0x30) }
+  }
+
+  /// Minutes or seconds: one or two digits, below 60. A part that is no number at all is
+  /// `whole`, the problem of the whole token.
+  private static func sexagesimal(
+    _ text: ArraySlice<Unicode.Scalar>, unit: String, else whole: Problem
+  ) -> Result<Int64, Problem> {
+    guard !text.isEmpty, text.allSatisfy(\.isASCIIDecimalDigit) else { return .failure(whole) }
+    guard text.count <= 2 else {
+      return .failure(
+        Problem(
+          offset: text.startIndex, length: text.count,
+          message: "\(unit) '\(quote(text))' must have two digits, 00 to 59"))
+    }
+    let read = value(text)
+    guard read < 60 else {
+      return .failure(
+        Problem(
+          offset: text.startIndex, length: text.count,
+          message: "\(unit) '\(quote(text))' must be 00 to 59"))
+    }
+    return .success(read)
   }
 }

@@ -57,7 +57,7 @@ struct SubRipReader {
   /// A line of digits alone (spaces around them allowed).
   private func isCueNumber(_ index: Int) -> Bool {
     let trimmed = lines[index].trimmingCharacters(in: " \t")
-    return !trimmed.isEmpty && trimmed.allSatisfy(\.isASCIIDigit)
+    return !trimmed.isEmpty && trimmed.unicodeScalars.allSatisfy(\.isASCIIDecimalDigit)
   }
 
   /// A block that starts with neither a timing line nor a number and a timing line.
@@ -67,7 +67,9 @@ struct SubRipReader {
       let number = lines[index].trimmingCharacters(in: " \t")
       let missing = next < lines.count && !lines.isBlank(next)
       // A timing line whose arrow is mistyped (`->`, `—>`) reads as no timing line at all.
-      let mistyped = missing && lines[next].contains(">") && lines[next].contains(":")
+      let mistyped =
+        missing && lines[next].unicodeScalars.contains(">")
+        && lines[next].unicodeScalars.contains(":")
       diagnostics.append(
         .error(
           "bad-cue",

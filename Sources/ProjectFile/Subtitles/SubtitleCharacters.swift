@@ -1,4 +1,5 @@
-// The small character tests and trims the subtitle readers share.
+// The small character tests and trims the subtitle readers share. They read Unicode scalars,
+// never Characters: `"1\u{301}"` is one Character, which a Character test could call a digit.
 
 extension Substring {
   /// Without the scalars of `characters` at either end.
@@ -15,7 +16,19 @@ extension Substring {
   }
 }
 
-extension Character {
+extension Unicode.Scalar {
   /// `0` to `9`, and nothing else that Unicode calls a digit.
-  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+  var isASCIIDecimalDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension SubtitleFormat {
+  /// Whether `scalar` separates the parts of a timing line. WebVTT's whitespace is only space,
+  /// tab and form feed (and the line breaks, which never reach a line): a vertical tab there
+  /// is no space, as browsers read it. SubRip has no such rule; its readers take any space.
+  func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch self {
+    case .webVTT: scalar == " " || scalar == "\t" || scalar == "\u{C}"
+    case .subRip: scalar.properties.isWhitespace
+    }
+  }
 }

@@ -1,27 +1,54 @@
 import Diagnostics
 
 extension SubtitleLines {
+  /// The most characters a cue may be written in, tags and references included: twenty times
+  /// what it may show, room for a tag around every word, so that only what a cue shows counts
+  /// toward `ProjectLimits.captionCharacters`, while a megabyte of markup is refused unread.
+  static let writtenCueCharacters = 20 * ProjectLimits.captionCharacters
+
   /// The cue whose timing line is line `timingLine` and whose words are the lines after it,
-  /// up to `end`: read in `format`, or every problem of its timing line, each at its columns.
-  /// Both readers end here once they have found where a cue's block lies.
-  func cue(timingLine: Int, end: Int, format: SubtitleFormat) -> Result<
-    SubtitleCue, CueTimingProblems
-  > {
+  /// up to `end`: read in `format`, or every problem of its timing line, each at its columns,
+  /// or the one of its length, at its timing line. Both readers end here once they have found
+  /// where a cue's block lies.
+  func cue(timingLine: Int, end: Int, format: SubtitleFormat) -> Result<SubtitleCue, CueProblems> {
     switch CueTiming.read(self[timingLine], format: format) {
     case .success(let timing):
-      let (text, emphasis) = CueMarkup.read(
-        Array(lines[(timingLine + 1)..<end]), format: format)
+      let location = location(line: timingLine, column: timing.column)
+      let written = Array(lines[(timingLine + 1)..<end])
+      let writtenCount = written.reduce(0) { $0 + $1.unicodeScalars.count + 1 } - 1
+      guard writtenCount <= Self.writtenCueCharacters else {
+        return .failure(
+          CueProblems(diagnostics: [
+            .error(
+              "text-too-long",
+              "the cue is written in \(writtenCount) characters, tags included; a cue is "
+                + "written in at most \(Self.writtenCueCharacters)",
+              at: location, help: "split it into several cues")
+          ]))
+      }
+      let (text, emphasis) = CueMarkup.read(written, format: format)
+      let shown = text.unicodeScalars.count
+      guard shown <= ProjectLimits.captionCharacters else {
+        return .failure(
+          CueProblems(diagnostics: [
+            .error(
+              "text-too-long",
+              "the cue shows \(shown) characters (tags not counted); a cue shows at most "
+                + "\(ProjectLimits.captionCharacters)",
+              at: location, help: "split it into several cues")
+          ]))
+      }
       return .success(
         SubtitleCue(
           start: timing.start, end: timing.end, text: text, emphasis: emphasis,
-          location: location(line: timingLine, column: timing.column)))
+          location: location))
     case .failure(let problems):
       let help =
         format == .subRip
         ? "a SubRip timing line reads 00:00:01,000 --> 00:00:02,500"
         : "a WebVTT timing line reads 00:01.000 --> 00:02.500 or 00:00:01.000 --> 00:00:02.500"
       return .failure(
-        CueTimingProblems(
+        CueProblems(
           diagnostics: problems.all.map { problem in
             .error(
               "bad-cue-time", problem.message,
@@ -32,7 +59,7 @@ extension SubtitleLines {
   }
 }
 
-/// A timing line's problems, as the errors to report.
-struct CueTimingProblems: Error {
+/// A cue's problems, as the errors to report: its timing line's, or its length.
+struct CueProblems: Error {
   var diagnostics: [Diagnostic]
 }

@@ -10,16 +10,16 @@ public struct SubtitleRead: Sendable {
   /// Every problem, in file order.
   public var diagnostics: [Diagnostic]
   /// The file's text, for quoting the lines messages point at: its lines joined by LF whatever
-  /// ended them in the file (the printer splits at LF only), and bytes that are not UTF-8 shown
-  /// as U+FFFD; `nil` when the file is UTF-16 that could not be decoded.
+  /// ended them in the file (the printer splits at LF only), and bytes that are not UTF-8 or
+  /// UTF-16 shown as U+FFFD; `nil` when the file is UTF-32, which is not read.
   public var text: String?
 }
 
 /// Reads SubRip and WebVTT files into cues.
 ///
 /// The file is UTF-8 (with or without a byte-order mark) or UTF-16 with one. A file that is
-/// neither is refused at its first bad byte rather than guessed at: a wrong guess would burn
-/// the wrong letters into every frame.
+/// neither is refused at its first bad byte (a UTF-32 file at its byte-order mark, named as
+/// such) rather than guessed at: a wrong guess would burn the wrong letters into every frame.
 public enum SubtitleReader {
   /// The most problems reported for one file: past these it is likely not a subtitle file at
   /// all, and one more message says how many were left out.
@@ -44,7 +44,8 @@ public enum SubtitleReader {
 
   /// Reads the decoded text of `file`.
   public static func read(text: String, file: String, format: SubtitleFormat) -> SubtitleRead {
-    let chosen: SubtitleFormat = text.hasPrefix("WEBVTT") ? .webVTT : format
+    let chosen: SubtitleFormat =
+      text.unicodeScalars.starts(with: "WEBVTT".unicodeScalars) ? .webVTT : format
     var lines = SubtitleLines(file: file, text: text)
     lines.spacesAreBlank = chosen == .subRip
     var cues: [SubtitleCue]
@@ -59,8 +60,6 @@ public enum SubtitleReader {
       reader.read()
       (cues, diagnostics) = (reader.cues, reader.diagnostics)
     }
-    diagnostics += checkLengths(cues)
-    cues.removeAll { $0.text.unicodeScalars.count > ProjectLimits.captionCharacters }
     if cues.count > ProjectLimits.captionCues {
       diagnostics.append(
         .error(
@@ -88,17 +87,5 @@ public enum SubtitleReader {
     }
     return SubtitleRead(
       format: chosen, cues: cues, diagnostics: diagnostics, text: quotable(lines))
-  }
-
-  /// An error at each cue longer than a cue may be.
-  private static func checkLengths(_ cues: [SubtitleCue]) -> [Diagnostic] {
-    let limit = ProjectLimits.captionCharacters
-    return cues.compactMap { cue in
-      let count = cue.text.unicodeScalars.count
-      guard count > limit else { return nil }
-      return .error(
-        "text-too-long", "the cue has \(count) characters; a cue shows at most \(limit)",
-        at: cue.location, help: "split it into several cues")
-    }
   }
 }

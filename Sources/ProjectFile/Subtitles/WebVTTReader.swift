@@ -35,7 +35,7 @@ struct WebVTTReader {
 
   /// `WEBVTT`, alone or followed by a space or tab and anything.
   private func isSignature(_ line: Substring) -> Bool {
-    guard line.hasPrefix("WEBVTT") else { return false }
+    guard line.unicodeScalars.starts(with: "WEBVTT".unicodeScalars) else { return false }
     let rest = line.unicodeScalars.dropFirst(6)
     return rest.first == nil || rest.first == " " || rest.first == "\t"
   }
@@ -82,7 +82,7 @@ struct WebVTTReader {
 
   /// Whether `line` is `word` alone or followed by a space or tab.
   private func startsWithWord(_ line: Substring, _ word: String) -> Bool {
-    guard line.hasPrefix(word) else { return false }
+    guard line.unicodeScalars.starts(with: word.unicodeScalars) else { return false }
     let rest = line.unicodeScalars.dropFirst(word.unicodeScalars.count)
     return rest.first == nil || rest.first == " " || rest.first == "\t"
   }
