@@ -8,6 +8,8 @@ import Timeline
 /// stream's first sample; a stream that starts later is preceded by silence, one that starts
 /// earlier loses its lead. The priming samples the container tells the decoder to drop are
 /// gone before that. After the first, samples follow one another without regard to timestamps.
+/// A NaN or infinite sample (a float file can hold one) is read as silence, before anything
+/// else sees it.
 public final class AudioStreamReader {
   /// The output rate in Hz.
   public let sampleRate: Int
@@ -64,6 +66,7 @@ public final class AudioStreamReader {
       finished = true
       return
     }
+    try frame.silenceNonFiniteSamples()
     if let resampler, try resampler.accepts(frame) {
       try resampler.convert(frame, into: &queue)
       return

@@ -71,9 +71,14 @@ public struct LoudnessMeter {
       }
     }
     let peak = peaks.map(\.peak).max() ?? 0
+    // The readers turn NaN and infinite samples into silence and Double holds the energy of
+    // any finite Float, so nothing here is infinite; should that ever change, a value that is
+    // not a number is no value, never "inf" in a report or in JSON.
+    func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
     return LoudnessResult(
-      integrated: integrated, range: range,
-      truePeak: peak > 0 ? 20 * log10(peak) : nil, seconds: Double(fed) / Double(sampleRate))
+      integrated: finite(integrated), range: finite(range),
+      truePeak: finite(peak > 0 ? 20 * log10(peak) : nil),
+      seconds: Double(fed) / Double(sampleRate))
   }
 
   /// The mean energy of every window of `length` steps, hopping one step (100 ms): 400 ms
@@ -114,7 +119,8 @@ public struct LoudnessMeter {
 
 /// A measurement.
 public struct LoudnessResult: Sendable, Equatable {
-  /// Integrated loudness in LUFS; nil when no block passes the gates (silence).
+  /// Integrated loudness in LUFS; nil when no block passes the gates (silence). Every value is
+  /// finite or nil.
   public var integrated: Double?
   /// Loudness range in LU (EBU Tech 3342); nil when too short or silent.
   public var range: Double?
