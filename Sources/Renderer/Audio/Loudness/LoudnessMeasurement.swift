@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Media
 
@@ -44,13 +45,14 @@ public struct LoudnessMeasurement: Sendable {
       path: path, audioStream: audioStream, stream: stream, result: meter.result)
   }
 
-  /// For people: one value a line.
+  /// For people: one value a line. The file name is printed with its control and
+  /// bidirectional formatting characters escaped, as diagnostics print names.
   public var text: String {
     func number(_ value: Double?, _ unit: String, missing: String) -> String {
       value.map { String(format: "%.1f %@", $0, unit) } ?? missing
     }
     return """
-      \(path): audio stream \(audioStream) (\(stream.codec), \(stream.sampleRate) Hz \(stream.channelLayout)), \(String(format: "%.3f", result.seconds)) s
+      \(DisplayText.escaped(path)): audio stream \(audioStream) (\(stream.codec), \(stream.sampleRate) Hz \(stream.channelLayout)), \(String(format: "%.3f", result.seconds)) s
         integrated loudness  \(number(result.integrated, "LUFS", missing: "none: silent (no 400 ms block above -70 LUFS)"))
         loudness range       \(number(result.range, "LU", missing: "none: shorter than 3 s, or silent"))
         true peak            \(number(result.truePeak, "dBTP", missing: "none: digital silence"))
@@ -58,7 +60,8 @@ public struct LoudnessMeasurement: Sendable {
       """
   }
 
-  /// For scripts: the same, with `null` where there is no value, keys sorted.
+  /// For scripts: the same, with `null` where there is no value, keys sorted. Control and
+  /// bidirectional formatting characters in the file name are JSON escapes, never raw.
   public func json() throws -> String {
     struct Report: Encodable {
       var file: String
@@ -92,6 +95,7 @@ public struct LoudnessMeasurement: Sendable {
       truePeakDBTP: rounded(result.truePeak))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+    return DisplayText.escapedJSON(String(decoding: try encoder.encode(report), as: UTF8.self))
+      + "\n"
   }
 }
