@@ -12,6 +12,8 @@ public enum FloatWAV {
     public static let fivePointZeroSide: UInt32 = 0x607
     /// FL FR FC LFE BL BR, FFmpeg's "5.1".
     public static let fivePointOne: UInt32 = 0x3F
+    /// FL FR FC BC SL SR, FFmpeg's "6.0": six channels, none of them an LFE.
+    public static let sixPointZero: UInt32 = 0x707
     /// FL FR FC LFE BL BR SL SR, FFmpeg's "7.1".
     public static let sevenPointOne: UInt32 = 0x63F
   }

@@ -26,12 +26,17 @@ public struct LoudnessMeasurement: Sendable {
       )
     }
     let stream = info.audio[audioStream]
+    // Each channel as the file has it, weighted by where it plays: no remix to a layout
+    // chosen by the channel count, which would fold a 5.0 file's surrounds into a 5.1 and take
+    // a sixth channel that is not an LFE for one.
     let reader = try AudioStreamReader(
-      path: path, audioStream: audioStream, sampleRate: stream.sampleRate,
-      channels: stream.channels)
-    var meter = LoudnessMeter(sampleRate: stream.sampleRate, channels: stream.channels)
+      path: path, audioStream: audioStream, sampleRate: stream.sampleRate, layout: .asRecorded)
+    var meter = LoudnessMeter(
+      sampleRate: stream.sampleRate,
+      positions: reader.channelPositions
+        ?? Array(repeating: .unknown, count: reader.channels))
     let chunk = 4096
-    let planes = (0..<stream.channels).map { _ in
+    let planes = (0..<reader.channels).map { _ in
       UnsafeMutableBufferPointer<Float>.allocate(capacity: chunk)
     }
     defer { for plane in planes { plane.deallocate() } }
