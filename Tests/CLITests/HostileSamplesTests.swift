@@ -87,4 +87,76 @@ struct HostileSamplesTests {
       #expect(!text.stdout.lowercased().contains("inf") && !text.stdout.contains("nan"))
     }
   }
+
+  /// What the render's report says the output reads after AAC: a level, `.some(nil)` for
+  /// "silent", nil when there is no report.
+  static func reportedOutput(_ stderr: String) -> Double?? {
+    guard let range = stderr.range(of: "after AAC ") else { return nil }
+    let rest = stderr[range.upperBound...]
+    if rest.hasPrefix("silent") { return .some(nil) }
+    return Double(rest.prefix { "+-.0123456789".contains($0) }).map { .some($0) }
+  }
+
+  struct ExtremeCase: Sendable, CustomStringConvertible {
+    var name: String
+    /// Each track's channels.
+    var tracks: @Sendable () -> [[[Float]]]
+    var description: String { name }
+  }
+
+  static let seconds = 2 * 48000
+
+  static let extremeCases: [ExtremeCase] = [
+    ExtremeCase(name: "±3e38 alternating at half the sample rate, which AAC leaves out") {
+      let x = (0..<seconds).map { $0 % 2 == 0 ? Float(3e38) : -3e38 }
+      return [[x, x]]
+    },
+    ExtremeCase(name: "±3e38 noise, whose treble AAC leaves out") {
+      var state: UInt64 = 0x5EED
+      let x = (0..<seconds).map { _ -> Float in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 63 == 0 ? 3e38 : -3e38
+      }
+      return [[x, x.map { -$0 }]]
+    },
+    ExtremeCase(name: "two tracks of a ±3e38 1 kHz square, whose sum overflows a Float") {
+      let x = (0..<seconds).map { ($0 / 24) % 2 == 0 ? Float(3e38) : -3e38 }
+      return [[x, x], [x, x]]
+    },
+    ExtremeCase(name: "one full-scale click in silence, held by the ceiling") {
+      var x = [Float](repeating: 0, count: seconds)
+      x[seconds / 2] = 1
+      return [[x, [Float](repeating: 0, count: seconds)]]
+    },
+  ]
+
+  @Test(
+    "the render's loudness report says what the written file measures (pyloudnorm)",
+    arguments: extremeCases)
+  func reportTellsTheTruth(_ test: ExtremeCase) throws {
+    try withScratchFolder { folder in
+      let tracks = test.tracks()
+      for (index, channels) in tracks.enumerated() {
+        try FloatWAV.write(channels, to: folder.path("track\(index).wav"))
+      }
+      let project = try Self.project(
+        tracks.indices.map { "track\($0).wav" }, audio: "{ loudness: -23 }", in: folder)
+      let run = try ChromakeBinary.run(["render", project, "--progress", "none"])
+      try #require(run.status == 0, "\(run.stderr)")
+      let reported = try #require(Self.reportedOutput(run.stderr), "\(run.stderr)")
+      let measured = try SoundJudge.integratedLoudness(folder.path("out.mp4"))
+      if let reported, let measured {
+        #expect(abs(reported - measured) <= 0.15, "reported \(reported), pyloudnorm \(measured)")
+        // Where the ceiling does not hold it back, the file reaches the target.
+        if !run.stderr.contains("true-peak ceiling holds") {
+          #expect(abs(measured - -23) <= 0.5, "pyloudnorm \(measured)")
+        }
+      } else {
+        #expect(
+          reported == nil && measured == nil,
+          "reported \(String(describing: reported)), pyloudnorm \(String(describing: measured))")
+        #expect(run.stderr.contains("AAC encoding is silent"), "\(run.stderr)")
+      }
+    }
+  }
 }
