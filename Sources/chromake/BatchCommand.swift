@@ -62,7 +62,7 @@ struct BatchCommand: ParsableCommand {
     for row in rows where !row.diagnostics.isEmpty {
       var sources = row.session.sources
       sources.add(file: data, text: dataText)
-      Terminal.writeError("chromake: \(data) row \(row.data.number):\n")
+      Terminal.say("chromake: \(data) row \(row.data.number):\n")
       Terminal.report(row.diagnostics, sources: sources)
     }
     let runner = BatchRunner(
@@ -73,12 +73,12 @@ struct BatchCommand: ParsableCommand {
     let summary = BatchReport(
       project: options.project, data: data, shard: shard.description, jobs: jobs,
       seconds: ProgressReporter.uptimeSeconds() - started, rows: results)
-    Terminal.writeError(BatchSummary.text(summary, dataName: data))
+    Terminal.say(BatchSummary.text(summary, dataName: data))
     if let report {
       do {
         try summary.write(to: report)
       } catch {
-        Terminal.writeError(
+        Terminal.say(
           "chromake: error: cannot write the --report '\(report)': "
             + "\(ErrorReason.of(error, besides: report))\n")
         throw ExitCode.failure

@@ -121,7 +121,7 @@ struct BatchRunner: @unchecked Sendable {
   }
 
   private func say(_ text: String) {
-    printLock.withLock { Terminal.writeError(text) }
+    printLock.withLock { Terminal.say(text) }
   }
 }
 

@@ -15,7 +15,7 @@ struct CheckCommand: ParsableCommand {
     let plan = try options.openPlan().plan
     let o = plan.output
     let streams = plan.audio.count
-    Terminal.writeOutput(
+    Terminal.sayOutput(
       "\(options.project): ok: \(plan.layers.count) layer\(plan.layers.count == 1 ? "" : "s"), "
         + "\(streams) audio stream\(streams == 1 ? "" : "s"), \(o.frameCount) frames "
         + "(\(TimeFormat.seconds(o.duration)) s at \(FrameRate.describe(o.fps)) fps)\n")

@@ -47,7 +47,7 @@ struct FrameCommand: ParsableCommand {
       case .seconds(let seconds): (seconds * fps).floor
       }
     guard k < plan.output.frameCount else {
-      Terminal.writeError(
+      Terminal.say(
         "chromake: error: --at \(at) is past the end: the output has "
           + "\(plan.output.frameCount) frames (\(TimeFormat.seconds(plan.output.duration)) s)\n")
       throw ExitCode.validationFailure

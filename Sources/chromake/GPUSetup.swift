@@ -10,7 +10,7 @@ enum GPUSetup {
     do {
       context = try GPUContext()
     } catch {
-      Terminal.writeError(
+      Terminal.say(
         "chromake: error: no OpenGL ES 3 context could be made: \(error)\n"
           + "  help: scripts/install-deps installs Mesa's EGL and llvmpipe, which need no GPU\n")
       throw ExitCode.failure
@@ -21,7 +21,7 @@ enum GPUSetup {
       if let reason = context.fallbackReason {
         line += "; the device platform was not used: \(reason)"
       }
-      Terminal.writeError(line + "\n")
+      Terminal.say(line + "\n")
     }
     return context
   }

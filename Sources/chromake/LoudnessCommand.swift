@@ -28,8 +28,8 @@ struct LoudnessCommand: ParsableCommand {
     do {
       measurement = try LoudnessMeasurement.measure(path: file, audioStream: stream)
     } catch {
-      // The error names the file and what is wrong with it.
-      Terminal.writeError("chromake: \(error)\n")
+      // The error names the file and what is wrong with it, escaped as `say` does.
+      Terminal.say("chromake: \(error)\n")
       throw ExitCode.failure
     }
     Terminal.writeOutput(json ? try measurement.json() : measurement.text)

@@ -20,7 +20,7 @@ struct PlanCommand: ParsableCommand {
     if json {
       FileHandle.standardOutput.write(try plan.canonicalJSON())
     } else {
-      Terminal.writeOutput(PlanTable.render(plan))
+      Terminal.sayOutput(PlanTable.render(plan))
     }
   }
 }

@@ -84,18 +84,18 @@ struct RenderCommand: ParsableCommand {
       reporter.finish()
       guard case .rendered(let report, let recordError) = outcome else { return }
       if let recordError {
-        Terminal.writeError("chromake: warning: \(recordError); the next render will run again\n")
+        Terminal.say("chromake: warning: \(recordError); the next render will run again\n")
       }
       RenderOutcome.reportWarnings(report.warnings, session: session)
       if let loudness = report.loudness {
-        Terminal.writeError("loudness: \(loudness.text)\n")
+        Terminal.say("loudness: \(loudness.text)\n")
       }
       if let depfile {
         try writeDependencies(plan, to: depfile)
       }
       if style == .bar {
         let seconds = ProgressReporter.uptimeSeconds() - started
-        Terminal.writeError(
+        Terminal.say(
           "wrote \(plan.output.file): \(report.frames) frames in "
             + "\(String(format: "%.1f", seconds)) s on \(context.renderer)\n")
       }
@@ -125,16 +125,16 @@ extension RenderCommand {
       verdict = try build.check(plan, of: session, force: force)
     } catch {
       let shown = BuildExplanation.displayPath(build.output)
-      Terminal.writeError(
+      Terminal.say(
         "chromake: error: cannot check whether '\(shown)' is up to date: "
           + "\(ErrorReason.of(error))\n")
       throw ExitCode.failure
     }
     let shown = BuildExplanation.displayPath(build.output)
     if verdict.isUpToDate {
-      Terminal.writeError("chromake: \(shown) is up to date\n")
+      Terminal.say("chromake: \(shown) is up to date\n")
     } else if explain {
-      Terminal.writeError(BuildExplanation.text(output: shown, reasons: verdict.reasons))
+      Terminal.say(BuildExplanation.text(output: shown, reasons: verdict.reasons))
     }
     return verdict
   }
@@ -146,7 +146,7 @@ extension RenderCommand {
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
-      Terminal.writeError(
+      Terminal.say(
         "chromake: error: cannot write the --depfile '\(path)': "
           + "\(ErrorReason.of(error, besides: path))\n")
       throw ExitCode.failure

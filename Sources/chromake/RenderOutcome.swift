@@ -8,14 +8,14 @@ enum RenderOutcome {
   /// Prints `error` and returns the exit code to leave with.
   static func exit(for error: any Error, session: ProjectSession) -> ExitCode {
     if let interrupted = error as? RenderInterrupted {
-      Terminal.writeError("chromake: \(interrupted); nothing was written\n")
+      Terminal.say("chromake: \(interrupted); nothing was written\n")
       return ExitCode(interrupted.exitCode)
     }
     if let failure = error as? RenderFailure {
       Terminal.report([diagnostic(.error, failure, session: session)], sources: session.sources)
       return .failure
     }
-    Terminal.writeError("chromake: error: \(ErrorReason.of(error))\n")
+    Terminal.say("chromake: error: \(ErrorReason.of(error))\n")
     return .failure
   }
 
@@ -28,7 +28,7 @@ enum RenderOutcome {
       return diagnostic.message
     }
     let reason = ErrorReason.of(error)
-    Terminal.writeError("chromake: error: \(reason)\n")
+    Terminal.say("chromake: error: \(reason)\n")
     return reason
   }
 

@@ -29,6 +29,28 @@ struct DiagnosticPrinterTests {
     #expect(text.contains(" 1 | name: \"a\\u{1B}[2Jb\\u{0}\"\n   |       ^~~~~~~~~~~~~~~~~~\n"))
   }
 
+  @Test("bidirectional formatting characters in messages, notes and excerpts are escapes")
+  func bidiEscapes() {
+    let bidi: [Unicode.Scalar] = [
+      "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}",
+      "\u{2068}", "\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}",
+    ]
+    let hostile = String(String.UnicodeScalarView(bidi))
+    let printer = DiagnosticPrinter(
+      sources: SourceText(file: "p.yaml", text: "name: \"a\(hostile)b\"\n"), useColor: false)
+    let text = printer.render(
+      .error(
+        "x", "bad 'exe.\u{202E}fdp'", at: SourceLocation(file: "p.yaml", line: 1, column: 7),
+        notes: [.init("note \u{2067}")], help: "help \u{200F}"))
+    #expect(!text.unicodeScalars.contains { bidi.contains($0) }, "\(text)")
+    #expect(text.contains("bad 'exe.\\u{202E}fdp'"))
+    #expect(text.contains("note \\u{2067}"))
+    #expect(text.contains("help \\u{200F}"))
+    #expect(text.contains(" 1 | name: \"a\\u{202A}\\u{202B}"))
+    // Right-to-left text itself is not a control: Hebrew and Arabic letters print as they are.
+    #expect(DisplayText.escaped("שלום مرحبا") == "שלום مرحبا")
+  }
+
   @Test("a long line is cut to a window around the caret, which still points at the value")
   func window() {
     let line = String(repeating: "x", count: 5_000) + "VALUE" + String(repeating: "y", count: 5_000)

@@ -11,17 +11,19 @@ final class AudioChannelLayout {
     av_channel_layout_default(&layout, Int32(channels))
   }
 
-  /// A copy of a decoded frame's layout; an unspecified layout (only a channel count) becomes
-  /// the default layout for that count, so that libswresample knows where each channel goes.
-  init(of frame: DecoderFrame) throws(MediaError) {
-    let source = frame.pointer.pointee.ch_layout
-    if source.order == AV_CHANNEL_ORDER_UNSPEC {
-      av_channel_layout_default(&layout, source.nb_channels)
+  /// A copy of `source`; an unspecified layout (only a channel count) becomes the default
+  /// layout for that count, so that libswresample knows where each channel goes.
+  init(copying source: UnsafePointer<AVChannelLayout>) throws(MediaError) {
+    if source.pointee.order == AV_CHANNEL_ORDER_UNSPEC {
+      av_channel_layout_default(&layout, source.pointee.nb_channels)
     } else {
-      try withUnsafePointer(to: source) { source throws(MediaError) in
-        try check(av_channel_layout_copy(&layout, source), "av_channel_layout_copy")
-      }
+      try check(av_channel_layout_copy(&layout, source), "av_channel_layout_copy")
     }
+  }
+
+  /// A copy of a decoded frame's layout, as `init(copying:)` makes it.
+  convenience init(of frame: DecoderFrame) throws(MediaError) {
+    try self.init(copying: &frame.pointer.pointee.ch_layout)
   }
 
   /// True when `other` names the same channels in the same order.

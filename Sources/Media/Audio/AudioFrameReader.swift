@@ -12,6 +12,11 @@ final class AudioFrameReader {
   private let videoStart: Rational?
 
   private let decoding: StreamDecoder
+  /// The channel layout the stream declares (an unspecified one becomes the default for its
+  /// count, as for a frame).
+  let declaredLayout: AudioChannelLayout
+  /// Each declared channel's position; nil when the stream only counts its channels.
+  let declaredPositions: [ChannelPosition]?
 
   /// Opens the local file at `path` (the `file` protocol only) and the decoder of its audio
   /// stream number `audioStream`, counted among the audio streams only (0 is the first).
@@ -33,6 +38,11 @@ final class AudioFrameReader {
       StreamTiming.seconds($0.pointee.start_time, $0.pointee.time_base)
     }
     decoding = try StreamDecoder(format: format, stream: stream)
+    guard let parameters = stream.pointee.codecpar else {
+      throw .notMedia(path: path, reason: "audio stream \(audioStream) has no codec parameters")
+    }
+    declaredLayout = try AudioChannelLayout(copying: &parameters.pointee.ch_layout)
+    declaredPositions = ChannelPosition.positions(of: &parameters.pointee.ch_layout)
   }
 
   /// Seconds from the file's time 0 to `frame`'s first sample (the first frame's, after the

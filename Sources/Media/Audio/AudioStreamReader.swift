@@ -8,11 +8,26 @@ import Timeline
 /// stream's first sample; a stream that starts later is preceded by silence, one that starts
 /// earlier loses its lead. The priming samples the container tells the decoder to drop are
 /// gone before that. After the first, samples follow one another without regard to timestamps.
+/// A NaN or infinite sample (a float file can hold one) is read as silence, before anything
+/// else sees it.
 public final class AudioStreamReader {
+  /// Which channels a reader gives out.
+  public enum Layout: Sendable, Equatable {
+    /// FFmpeg's default layout for this many channels (1 is mono, 2 stereo, 6 is 5.1),
+    /// remixed from the stream's own by libswresample's default matrix: what the mix reads.
+    case standard(channels: Int)
+    /// The stream's own channels in its own order, each as it is, without a remix: what a
+    /// meter reads, weighting each by its place.
+    case asRecorded
+  }
+
   /// The output rate in Hz.
   public let sampleRate: Int
-  /// The output channel count: 1 is mono, 2 stereo, 6 is 5.1 (FFmpeg's default layouts).
+  /// The output channel count.
   public let channels: Int
+  /// Where each output channel plays, in order; nil when the stream read `asRecorded` only
+  /// counts its channels (then they are given out in the file's order, unweighted by place).
+  public let channelPositions: [ChannelPosition]?
 
   private let frames: AudioFrameReader
   private let outputLayout: AudioChannelLayout
@@ -28,14 +43,32 @@ public final class AudioStreamReader {
   ///
   /// Throws `MediaError.notMedia` naming the path when the file has no such audio stream.
   /// `sampleRate` and `channels` must be positive and `from` not negative.
-  public init(path: String, audioStream: Int, sampleRate: Int, channels: Int, from: Int64 = 0)
-    throws(MediaError)
-  {
-    precondition(sampleRate > 0 && channels > 0 && from >= 0, "invalid audio reader settings")
+  public convenience init(
+    path: String, audioStream: Int, sampleRate: Int, channels: Int, from: Int64 = 0
+  ) throws(MediaError) {
+    try self.init(
+      path: path, audioStream: audioStream, sampleRate: sampleRate,
+      layout: .standard(channels: channels), from: from)
+  }
+
+  /// Opens audio stream `audioStream` of `path` as `init(path:audioStream:sampleRate:channels:from:)`
+  /// does, giving out the channels `layout` names.
+  public init(
+    path: String, audioStream: Int, sampleRate: Int, layout: Layout, from: Int64 = 0
+  ) throws(MediaError) {
+    precondition(sampleRate > 0 && from >= 0, "invalid audio reader settings")
     self.sampleRate = sampleRate
-    self.channels = channels
     frames = try AudioFrameReader(path: path, audioStream: audioStream)
-    outputLayout = AudioChannelLayout(defaultFor: channels)
+    switch layout {
+    case .standard(let channels):
+      precondition(channels > 0, "a reader needs channels")
+      outputLayout = AudioChannelLayout(defaultFor: channels)
+      channelPositions = ChannelPosition.standardLayout(channels: channels)
+    case .asRecorded:
+      outputLayout = frames.declaredLayout
+      channelPositions = frames.declaredPositions
+    }
+    channels = Int(outputLayout.layout.nb_channels)
     queue = AudioSampleQueue(channels: channels, skipping: from)
   }
 
@@ -64,6 +97,7 @@ public final class AudioStreamReader {
       finished = true
       return
     }
+    try frame.silenceNonFiniteSamples()
     if let resampler, try resampler.accepts(frame) {
       try resampler.convert(frame, into: &queue)
       return

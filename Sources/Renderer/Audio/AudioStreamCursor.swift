@@ -103,7 +103,9 @@ final class AudioStreamCursor {
       }
       var got = 0
       if !sourceEnded, let source {
-        got = try read(source, into: buffers.map { rebase($0, done, wanted) }, count: wanted)
+        let parts = buffers.map { rebase($0, done, wanted) }
+        got = try read(source, into: parts, count: wanted)
+        Self.bound(parts, count: got)
         if got < wanted {
           sourceEnded = true
           if !plan.loop { self.source = nil }
@@ -128,6 +130,21 @@ final class AudioStreamCursor {
       throw RenderFailure(
         "decoding audio stream \(plan.audioStream) of '\(plan.source)' failed: \(error)",
         audio: plan)
+    }
+  }
+
+  /// The largest magnitude a source sample is mixed at: 2⁶⁴, 385 dB over full scale, far past
+  /// any real sound, yet small enough that the mix's Float sum can never overflow to an
+  /// infinity (which the encoder refuses): even a million streams at the largest gain, +40 dB,
+  /// sum under 2⁹¹, and Float holds 2¹²⁷. A float file can hold samples up to ±3.4e38.
+  static let sampleLimit: Float = 0x1p64
+
+  /// Brings every sample of `buffers[c][0..<count]` within ±`sampleLimit`.
+  private static func bound(_ buffers: [UnsafeMutableBufferPointer<Float>], count: Int) {
+    for buffer in buffers {
+      for t in 0..<count where abs(buffer[t]) > sampleLimit {
+        buffer[t] = buffer[t] > 0 ? sampleLimit : -sampleLimit
+      }
     }
   }
 

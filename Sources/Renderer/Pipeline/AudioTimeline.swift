@@ -62,21 +62,43 @@ final class AudioTimeline {
   var warnings: [RenderFailure] {
     var warnings = damage.warnings
     if let loudness, plan.output.audio.loudness != nil {
-      if loudness.mixLUFS == nil {
-        warnings.append(
-          RenderFailure(
-            "output.audio.loudness: the mix is silent (no 400 ms block louder than -70 LUFS), so no gain was applied"
-          ))
-      } else if let out = loudness.outputLUFS, let target = loudness.targetLUFS,
-        abs(out - target) > 0.5
-      {
-        warnings.append(
-          RenderFailure(
-            "output.audio.loudness: the true-peak ceiling holds the mix at \(String(format: "%.1f", out)) LUFS, short of the target \(String(format: "%.1f", target)); raise true_peak or lower the loudest sound"
-          ))
-      }
+      warnings += Self.loudnessWarnings(loudness)
     }
     return warnings
+  }
+
+  /// What keeps the output from its loudness target, if anything: silence, the true-peak
+  /// ceiling, or AAC leaving out what the mix was measured with.
+  private static func loudnessWarnings(_ loudness: LoudnessReport) -> [RenderFailure] {
+    func lufs(_ value: Double) -> String { String(format: "%.1f", value) }
+    let contract = LoudnessNormalization.contract
+    guard let mix = loudness.mixLUFS, let target = loudness.targetLUFS else {
+      return [
+        RenderFailure(
+          "output.audio.loudness: the mix is silent (no 400 ms block louder than -70 LUFS), so no gain was applied"
+        )
+      ]
+    }
+    guard let output = loudness.outputLUFS else {
+      return [
+        RenderFailure(
+          "output.audio.loudness: the mix reads \(lufs(mix)) LUFS, but its AAC encoding is silent (no 400 ms block louder than -70 LUFS): AAC leaves out the sound it holds, such as sound near half the sample rate"
+        )
+      ]
+    }
+    guard abs(output - target) > contract else { return [] }
+    if let limited = loudness.limitedLUFS, abs(limited - target) > contract {
+      return [
+        RenderFailure(
+          "output.audio.loudness: the true-peak ceiling holds the mix at \(lufs(output)) LUFS after AAC, short of the target \(lufs(target)); raise true_peak or lower the loudest sound"
+        )
+      ]
+    }
+    return [
+      RenderFailure(
+        "output.audio.loudness: the mix encoded to AAC reads \(lufs(output)) LUFS, not the target \(lufs(target)): AAC leaves out part of its sound (treble past the encoder's bandwidth)"
+      )
+    ]
   }
 
   /// Writes the sound up to the end of video frame `k` (exclusive end `k + 1`).

@@ -40,6 +40,16 @@ struct KWeighting {
   mutating func next(_ x: Double) -> Double {
     highPass.next(shelf.next(x))
   }
+
+  /// Weights every sample of `samples` in order and returns the sum of their squares.
+  mutating func sumOfSquares(_ samples: UnsafeBufferPointer<Float>) -> Double {
+    var sum = 0.0
+    for x in samples {
+      let y = next(Double(x))
+      sum += y * y
+    }
+    return sum
+  }
 }
 
 /// A second-order IIR filter in direct form II transposed.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Media
 
@@ -25,12 +26,17 @@ public struct LoudnessMeasurement: Sendable {
       )
     }
     let stream = info.audio[audioStream]
+    // Each channel as the file has it, weighted by where it plays: no remix to a layout
+    // chosen by the channel count, which would fold a 5.0 file's surrounds into a 5.1 and take
+    // a sixth channel that is not an LFE for one.
     let reader = try AudioStreamReader(
-      path: path, audioStream: audioStream, sampleRate: stream.sampleRate,
-      channels: stream.channels)
-    var meter = LoudnessMeter(sampleRate: stream.sampleRate, channels: stream.channels)
+      path: path, audioStream: audioStream, sampleRate: stream.sampleRate, layout: .asRecorded)
+    var meter = LoudnessMeter(
+      sampleRate: stream.sampleRate,
+      positions: reader.channelPositions
+        ?? Array(repeating: .unknown, count: reader.channels))
     let chunk = 4096
-    let planes = (0..<stream.channels).map { _ in
+    let planes = (0..<reader.channels).map { _ in
       UnsafeMutableBufferPointer<Float>.allocate(capacity: chunk)
     }
     defer { for plane in planes { plane.deallocate() } }
@@ -44,13 +50,14 @@ public struct LoudnessMeasurement: Sendable {
       path: path, audioStream: audioStream, stream: stream, result: meter.result)
   }
 
-  /// For people: one value a line.
+  /// For people: one value a line. The file name is printed with its control and
+  /// bidirectional formatting characters escaped, as diagnostics print names.
   public var text: String {
     func number(_ value: Double?, _ unit: String, missing: String) -> String {
       value.map { String(format: "%.1f %@", $0, unit) } ?? missing
     }
     return """
-      \(path): audio stream \(audioStream) (\(stream.codec), \(stream.sampleRate) Hz \(stream.channelLayout)), \(String(format: "%.3f", result.seconds)) s
+      \(DisplayText.escaped(path)): audio stream \(audioStream) (\(stream.codec), \(stream.sampleRate) Hz \(stream.channelLayout)), \(String(format: "%.3f", result.seconds)) s
         integrated loudness  \(number(result.integrated, "LUFS", missing: "none: silent (no 400 ms block above -70 LUFS)"))
         loudness range       \(number(result.range, "LU", missing: "none: shorter than 3 s, or silent"))
         true peak            \(number(result.truePeak, "dBTP", missing: "none: digital silence"))
@@ -58,7 +65,8 @@ public struct LoudnessMeasurement: Sendable {
       """
   }
 
-  /// For scripts: the same, with `null` where there is no value, keys sorted.
+  /// For scripts: the same, with `null` where there is no value, keys sorted. Control and
+  /// bidirectional formatting characters in the file name are JSON escapes, never raw.
   public func json() throws -> String {
     struct Report: Encodable {
       var file: String
@@ -92,6 +100,7 @@ public struct LoudnessMeasurement: Sendable {
       truePeakDBTP: rounded(result.truePeak))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+    return DisplayText.escapedJSON(String(decoding: try encoder.encode(report), as: UTF8.self))
+      + "\n"
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 
 /// Loudness per ITU-R BS.1770-4 with EBU R128's gating, loudness range per EBU Tech 3342, and
 /// the true peak, of float samples fed in order: what `chromake loudness` reports.
@@ -7,8 +8,10 @@ import Foundation
 public struct LoudnessMeter {
   /// Samples per second.
   public let sampleRate: Int
-  /// Channels, in FFmpeg's default order for their count (5.1: FL FR FC LFE BL BR).
-  public let channels: Int
+  /// Where each channel plays, in the order fed.
+  public let positions: [ChannelPosition]
+  /// How many channels are fed.
+  public var channels: Int { positions.count }
   private let weights: [Double]
   private var filters: [KWeighting]
   private var peaks: [TruePeak]
@@ -19,35 +22,59 @@ public struct LoudnessMeter {
   /// Samples per channel fed so far.
   private var fed = 0
 
-  /// A meter for `channels` channels at `sampleRate` Hz.
-  public init(sampleRate: Int, channels: Int) {
-    precondition(sampleRate > 0 && channels > 0, "a meter needs a rate and channels")
+  /// A meter for channels at `positions`, in the order they are fed, each weighted by its
+  /// place (`weight(of:)`).
+  public init(sampleRate: Int, positions: [ChannelPosition]) {
+    precondition(sampleRate > 0 && !positions.isEmpty, "a meter needs a rate and channels")
     self.sampleRate = sampleRate
-    self.channels = channels
-    // BS.1770-4: left, right and centre 1.0, the surrounds 1.41; the LFE channel is left out.
-    weights =
-      channels == 6 ? [1, 1, 1, 0, 1.41, 1.41] : [Double](repeating: 1, count: channels)
-    filters = [KWeighting](repeating: KWeighting(sampleRate: sampleRate), count: channels)
-    peaks = [TruePeak](repeating: TruePeak(), count: channels)
+    self.positions = positions
+    weights = positions.map(Self.weight)
+    filters = [KWeighting](repeating: KWeighting(sampleRate: sampleRate), count: positions.count)
+    peaks = [TruePeak](repeating: TruePeak(), count: positions.count)
+  }
+
+  /// A meter for `channels` channels in FFmpeg's default layout for their count (1 mono,
+  /// 2 stereo, 6 is 5.1 with its LFE fourth), the layouts the render mixes and encodes.
+  public init(sampleRate: Int, channels: Int) {
+    self.init(sampleRate: sampleRate, positions: ChannelPosition.standardLayout(channels: channels))
+  }
+
+  /// A channel's weight per ITU-R BS.1770-4: the front channels 1.0; the surrounds (side,
+  /// back and top back channels, and the surround-direct pair: those FFmpeg's `ebur128`
+  /// weights so) 1.41, +1.5 dB; the LFE channels 0, left out. A channel whose place is unknown
+  /// (a file that only counts its channels) is weighted 1.0, as a front channel: without a
+  /// layout, no channel is taken for an LFE and dropped.
+  public static func weight(of position: ChannelPosition) -> Double {
+    switch position {
+    case .lowFrequency, .lowFrequency2:
+      0
+    case .backLeft, .backRight, .backCenter, .sideLeft, .sideRight, .topBackLeft, .topBackCenter,
+      .topBackRight, .surroundDirectLeft, .surroundDirectRight:
+      1.41
+    default:
+      1
+    }
   }
 
   /// Feeds `count` samples of each channel, `planes[c]` holding channel c.
   public mutating func add(_ planes: [UnsafeBufferPointer<Float>], count: Int) {
     precondition(planes.count == channels && planes.allSatisfy { $0.count >= count })
-    for i in 0..<count {
-      var energy = 0.0
-      for c in 0..<channels {
-        let x = Double(planes[c][i])
-        let y = filters[c].next(x)
-        energy += weights[c] * y * y
-        peaks[c].add(x)
-      }
-      stepEnergy += energy
-      stepCount += 1
-      fed += 1
+    var done = 0
+    while done < count {
       // Steps end on the 100 ms grid of the stream's own time, even at rates that do not
-      // divide by ten (11025 Hz).
-      if fed * 10 >= (steps.count + 1) * sampleRate {
+      // divide by ten (11025 Hz): step k ends once ⌈(k + 1) × rate / 10⌉ samples are fed.
+      let stepEnd = ((steps.count + 1) * sampleRate + 9) / 10
+      let length = min(count - done, stepEnd - fed)
+      // Channel by channel over the run, which lies within one step.
+      for c in 0..<channels {
+        let run = UnsafeBufferPointer(rebasing: planes[c][done..<(done + length)])
+        stepEnergy += weights[c] * filters[c].sumOfSquares(run)
+        peaks[c].add(run)
+      }
+      stepCount += length
+      fed += length
+      done += length
+      if fed == stepEnd {
         steps.append((stepEnergy, stepCount))
         stepEnergy = 0
         stepCount = 0
@@ -71,9 +98,14 @@ public struct LoudnessMeter {
       }
     }
     let peak = peaks.map(\.peak).max() ?? 0
+    // The readers turn NaN and infinite samples into silence and Double holds the energy of
+    // any finite Float, so nothing here is infinite; should that ever change, a value that is
+    // not a number is no value, never "inf" in a report or in JSON.
+    func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
     return LoudnessResult(
-      integrated: integrated, range: range,
-      truePeak: peak > 0 ? 20 * log10(peak) : nil, seconds: Double(fed) / Double(sampleRate))
+      integrated: finite(integrated), range: finite(range),
+      truePeak: finite(peak > 0 ? 20 * log10(peak) : nil),
+      seconds: Double(fed) / Double(sampleRate))
   }
 
   /// The mean energy of every window of `length` steps, hopping one step (100 ms): 400 ms
@@ -114,7 +146,8 @@ public struct LoudnessMeter {
 
 /// A measurement.
 public struct LoudnessResult: Sendable, Equatable {
-  /// Integrated loudness in LUFS; nil when no block passes the gates (silence).
+  /// Integrated loudness in LUFS; nil when no block passes the gates (silence). Every value is
+  /// finite or nil.
   public var integrated: Double?
   /// Loudness range in LU (EBU Tech 3342); nil when too short or silent.
   public var range: Double?

@@ -8,8 +8,9 @@ struct TruePeak {
   /// phase), for a smaller error near the band's edge.
   static let tapsPerPhase = 16
   static let phases = 4
-  /// `phases` polyphase filters of `tapsPerPhase` taps, made once.
-  static let filters: [[Double]] = {
+  /// `phases` polyphase filters of `tapsPerPhase` taps, made once, one after another in one
+  /// array (phase p's taps at `p × tapsPerPhase`), so the inner loop reads one buffer.
+  static let filters: [Double] = {
     let length = tapsPerPhase * phases
     let centre = Double(length - 1) / 2
     var taps = (0..<length).map { n -> Double in
@@ -24,7 +25,7 @@ struct TruePeak {
       let sum = stride(from: phase, to: length, by: phases).map { taps[$0] }.reduce(0, +)
       for n in stride(from: phase, to: length, by: phases) { taps[n] /= sum }
     }
-    return (0..<phases).map { phase in
+    return (0..<phases).flatMap { phase in
       stride(from: phase, to: length, by: phases).map { taps[$0] }
     }
   }()
@@ -45,23 +46,52 @@ struct TruePeak {
   /// interpolates (which lie `delay` samples back).
   @discardableResult
   mutating func add(_ x: Double) -> Double {
-    let taps = Self.tapsPerPhase
+    var position = self.position
+    let largest = Self.filters.withUnsafeBufferPointer { filters in
+      history.withUnsafeMutableBufferPointer { history in
+        Self.step(x, filters, history, &position)
+      }
+    }
+    self.position = position
+    peak = max(peak, largest)
+    return largest
+  }
+
+  /// Feeds every sample of `samples`: the same as adding them one by one, with the buffers
+  /// looked up once.
+  mutating func add(_ samples: UnsafeBufferPointer<Float>) {
+    var position = self.position
+    let largest = Self.filters.withUnsafeBufferPointer { filters in
+      history.withUnsafeMutableBufferPointer { history in
+        var largest = 0.0
+        for x in samples {
+          largest = max(largest, Self.step(Double(x), filters, history, &position))
+        }
+        return largest
+      }
+    }
+    self.position = position
+    peak = max(peak, largest)
+  }
+
+  /// Writes `x` into `history` at `position`, moves `position` on, and returns the largest
+  /// magnitude among `x` and the points interpolated from the history.
+  private static func step(
+    _ x: Double, _ filters: UnsafeBufferPointer<Double>,
+    _ history: UnsafeMutableBufferPointer<Double>, _ position: inout Int
+  ) -> Double {
+    let taps = tapsPerPhase
     history[position] = x
     history[position + taps] = x
     position = (position + 1) % taps
-    peak = max(peak, abs(x))
-    let start = position
-    let largest = history.withUnsafeBufferPointer { samples in
-      // samples[start ..< start + taps] runs from the oldest sample to the newest.
-      var largest = 0.0
-      for filter in Self.filters {
-        var sum = 0.0
-        for tap in 0..<taps { sum += filter[tap] * samples[start + tap] }
-        largest = max(largest, abs(sum))
-      }
-      return largest
+    // history[position ..< position + taps] runs from the oldest sample to the newest.
+    var largest = abs(x)
+    for phase in 0..<phases {
+      var sum = 0.0
+      let first = phase * taps
+      for tap in 0..<taps { sum += filters[first + tap] * history[position + tap] }
+      largest = max(largest, abs(sum))
     }
-    peak = max(peak, largest)
-    return max(largest, abs(x))
+    return largest
   }
 }
