@@ -76,7 +76,9 @@ let package = Package(
       dependencies: ["ProjectFile", "RenderPlan", "Renderer", "TestSupport"],
       exclude: ["Fixtures"]
     ),
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["TestIsolation"], path: "Tests/TestSupport"),
+    // Gives the test process caches of its own (XDG_CACHE_HOME), made before any test runs.
+    .target(name: "TestIsolation", path: "Tests/TestIsolation"),
     .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
     .testTarget(name: "GPUTests", dependencies: ["GPU"]),
     .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),

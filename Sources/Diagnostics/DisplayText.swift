@@ -18,7 +18,7 @@ public enum DisplayText {
   /// `text` escaped as `escaped` does, line by line: its line feeds are kept, so a message of
   /// several lines prints as several lines.
   public static func escapedLines(_ text: some StringProtocol) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map(escaped)
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped($0) }
       .joined(separator: "\n")
   }
 

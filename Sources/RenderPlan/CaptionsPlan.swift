@@ -1,4 +1,4 @@
-public import PlanValues
+import PlanValues
 public import Timeline
 
 /// A captions layer: its subtitle file's cues timed in output frames, and the pages it shows,

@@ -236,4 +236,19 @@ struct HostileInputCLITests {
       #expect(seconds < 4, "\(seconds) s")
     }
   }
+
+  @Test("the tests keep their caches to themselves: chromake writes none to ~/.cache")
+  func hermeticCaches() throws {
+    let folder = try #require(TestCaches.folder)
+    #expect(ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] == folder)
+    #expect(
+      folder.hasPrefix(FileManager.default.temporaryDirectory.path) || folder.hasPrefix("/tmp/"))
+    try withScratchFolder { scratch in
+      try write(Self.project, to: "a.yaml", in: scratch)
+      let run = try ChromakeBinary.run(["render", "a.yaml", "--progress", "none"], in: scratch.url)
+      #expect(run.status == 0, "\(run.stderr)")
+      // The render's identity cache (file hashes, the GL renderer) lands in the test's folder.
+      #expect(FileManager.default.fileExists(atPath: folder + "/chromake/identities.json"))
+    }
+  }
 }

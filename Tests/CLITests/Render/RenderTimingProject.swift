@@ -90,7 +90,9 @@ struct TimedProject {
     let run = try ChromakeBinary.run(
       ["render", "project.yaml", "-o", output, "--progress", "none"], in: folder.url)
     guard run.status == 0 else {
-      let project = (try? String(contentsOf: folder.url.appendingPathComponent("project.yaml")))
+      let project =
+        (try? String(
+          contentsOf: folder.url.appendingPathComponent("project.yaml"), encoding: .utf8))
       throw ToolFailure(
         description: "chromake render exited with status \(run.status):\n\(run.stderr)\n"
           + "--- project.yaml:\n\(project ?? "")")

@@ -142,7 +142,7 @@ struct CaptionsLayerTests {
       #expect((shown != nil) == expected, "frame \(k)")
       guard let shown else { continue }
       if pictures.last !== shown { pictures.append(shown) }
-      try compositor.composite([
+      _ = try compositor.composite([
         LayerDraw(
           layer: 0, picture: shown, matte: nil,
           state: layer.state(ofFrame: k, fps: plan.output.fps))

@@ -39,7 +39,7 @@ struct KeyframedPreparationTests {
     for k in 0..<20 {
       let t = Rational(Int64(k), 10)
       let still = FrameRect(x: 150, y: 80, width: 40, height: 30)
-      try compositor.composite([
+      _ = try compositor.composite([
         LayerDraw(
           layer: 0, picture: picture, matte: nil,
           state: LayerState(box: slide.value(at: t), rotation: 0, opacity: 1)),
