@@ -29,6 +29,15 @@ public enum ProjectMutator {
     "-.inf", "0x10", "1/0", "0/0", "30000/1001", "99999999x99999999", "0x0", "-1s",
     "9999999999h", "45f", "-5f", "00:99:99", "0dB", "-0dB", "+400dB", "-1e400dB",
     "#GGGGGG", "#FF000080", "[0, 0, 0, 0]", "[-99999999, 1e308, 2, 2]", "1e-320",
+    // A digit with a combining mark is one Character that looks like a digit.
+    "1\u{301}", "5\u{301}%", "\u{301}", "0\u{301}.5", "\u{200D}", "１", "٣",
+    // Huge and tiny exact values, whose sums and products pass 64 bits.
+    "99999.999999", "0.000001", "100.000001", "\"999999999/1000000\"", "999999999.999999",
+    "27:46:39.999999", "99999999.999999ms", "2399999f",
+    // Flow-style collections, keyframes among them.
+    "[{at: 0, value: 1}, {at: 99999.999999, value: 0}]", "{at: 1\u{301}, value: 2}",
+    "[{at: 0.000001, value: [0, 0, 1, 1]}, {at: 0.000002, value: [9, 9, 1e9, 1]}]",
+    "{x: [1, [2, {y: [3]}]]}",
   ]
 
   private static let numbers = try! NSRegularExpression(pattern: "-?[0-9]+(\\.[0-9]+)?")
