@@ -251,4 +251,34 @@ struct HostileInputCLITests {
       #expect(FileManager.default.fileExists(atPath: folder + "/chromake/identities.json"))
     }
   }
+
+  @Test("text pictures are bounded together: at the limit a render's peak memory stays bounded")
+  func textPictureMemory() throws {
+    try withScratchFolder { folder in
+      func project(boxes: Int, side: Int) -> String {
+        var text = """
+          version: 1
+          output: { file: out.mp4, size: 320x180, fps: 10, duration: 0.2s }
+          layers:
+
+          """
+        for i in 0..<boxes {
+          text += "  - { name: t\(i), text: hello, box: [0, 0, \(side), \(side)] }\n"
+        }
+        return text
+      }
+      // Four 8192-pixel boxes took 2.2 GB; now the second is refused.
+      try write(project(boxes: 4, side: 8192), to: "huge.yaml", in: folder)
+      let refused = try ChromakeBinary.run(["check", "huge.yaml"], in: folder.url)
+      #expect(refused.status == 65, "\(refused.stderr)")
+      #expect(refused.stderr.hasPrefix("huge.yaml:5:"), "\(refused.stderr)")
+      #expect(refused.stderr.contains("[text-pictures-too-large]"), "\(refused.stderr)")
+      // Four 4096-pixel boxes are the limit together: rendered, in well under a gigabyte.
+      try write(project(boxes: 4, side: 4096), to: "limit.yaml", in: folder)
+      let run = try MeasuredRun.run(
+        ChromakeBinary.url, ["render", "limit.yaml", "--progress", "none"], in: folder.url)
+      #expect(run.status == 0)
+      #expect(run.peakBytes < 1_000_000_000, "peak \(run.peakBytes / 1_000_000) MB")
+    }
+  }
 }

@@ -384,7 +384,7 @@ struct DataTableTests {
 
     let folderAsFile = folder.appendingPathComponent("dir.json").path
     try FileManager.default.createDirectory(atPath: folderAsFile, withIntermediateDirectories: true)
-    #expect(fileProblems(folderAsFile).map(\.message) == ["data file cannot be read"])
+    #expect(fileProblems(folderAsFile).map(\.message) == ["data file is a folder"])
   }
 
   // MARK: Helpers
