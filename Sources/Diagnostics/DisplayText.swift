@@ -29,7 +29,9 @@ public enum DisplayText {
     guard json.unicodeScalars.contains(where: needsEscape) else { return json }
     var out = String.UnicodeScalarView()
     for scalar in json.unicodeScalars {
-      guard needsEscape(scalar) else {
+      // Tabs and line breaks are only ever whitespace between tokens (JSON escapes them in
+      // strings), where an escape would make the JSON invalid.
+      guard needsEscape(scalar), !["\t", "\n", "\r"].contains(scalar) else {
         out.append(scalar)
         continue
       }

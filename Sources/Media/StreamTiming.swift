@@ -8,8 +8,8 @@ enum StreamTiming {
   /// FFmpeg's "no timestamp" marker.
   static let noTimestamp = chromake_nopts_value()
 
-  /// `ticks × timeBase` seconds, or nil when unset, when the time base is not positive, or
-  /// when the exact value does not fit.
+  /// `ticks × timeBase` seconds, or nil when unset or when the time base is not positive
+  /// (any 64-bit tick count times a 32-bit time base fits Rational's 128-bit terms).
   static func seconds(_ ticks: Int64, _ timeBase: AVRational) -> Rational? {
     guard ticks != noTimestamp, timeBase.num > 0, timeBase.den > 0 else { return nil }
     return Rational(wide: Int128(ticks) * Int128(timeBase.num), Int128(timeBase.den))

@@ -16,23 +16,20 @@ enum ProjectFileBytes {
     of path: String, limit: Int = ProjectLimits.fileBytes, what: String = "project file"
   ) -> Result<[UInt8], Problem> {
     let tooLarge = Problem(isTooLarge: true, message: "\(what) is larger than \(limit >> 20) MiB")
-    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer for ever. It
-    // changes nothing for the regular files read below.
+    // The path is looked at before it is opened: opening a device or a FIFO can itself wait
+    // or have effects. It is opened non-blocking all the same, and must then still be the
+    // same regular file, in case it was swapped in between.
+    var named = stat()
+    guard stat(path, &named) == 0 else { return .failure(problem(errno, what: what)) }
+    if let refusal = refusal(named.st_mode, what: what) { return .failure(refusal) }
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(problem(errno, what: what)) }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return .failure(problem(errno, what: what)) }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG:
-      break
-    case S_IFDIR:
-      return .failure(Problem(isTooLarge: false, message: "\(what) is a folder"))
-    default:
-      // A FIFO, socket or device may never end, or never begin.
-      return .failure(
-        Problem(
-          isTooLarge: false, message: "\(what) is not a regular file (\(kind(status.st_mode)))"))
+    if let refusal = refusal(status.st_mode, what: what) { return .failure(refusal) }
+    guard status.st_dev == named.st_dev, status.st_ino == named.st_ino else {
+      return .failure(Problem(isTooLarge: false, message: "\(what) changed while it was opened"))
     }
     if status.st_size > off_t(limit) { return .failure(tooLarge) }
     var bytes: [UInt8] = []
@@ -45,8 +42,18 @@ enum ProjectFileBytes {
       }
       if count == 0 { return .success(bytes) }
       bytes.append(contentsOf: chunk[0..<count])
-      // A file that grows while it is read (a pipe, a device) is held to the same bound.
+      // A file that grows while it is read (one still being written) is held to the same bound.
       if bytes.count > limit { return .failure(tooLarge) }
+    }
+  }
+
+  /// Why a file of `mode` is not read: a folder, a pipe, a device; nil for a regular file.
+  private static func refusal(_ mode: mode_t, what: String) -> Problem? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: Problem(isTooLarge: false, message: "\(what) is a folder")
+    // A FIFO, socket or device may never end, or never begin.
+    default: Problem(isTooLarge: false, message: "\(what) is not a regular file (\(kind(mode)))")
     }
   }
 

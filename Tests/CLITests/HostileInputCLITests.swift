@@ -213,8 +213,15 @@ struct HostileInputCLITests {
       #expect(run.status == 0, "\(run.stderr)")
       #expect(seconds < 6, "200 cues: \(seconds) s")
       let plan = try ChromakeBinary.run(["plan", "cues.yaml"], in: folder.url)
-      // Every cue is set at the largest size that fits, which is no longer the font's own.
-      #expect(!plan.stdout.contains("2000 px"), "\(plan.stdout)")
+      #expect(plan.status == 0, "\(plan.stderr)")
+      // Every cue is set at the largest size that fits a 4×4 box: a pixel or two, never the
+      // font's own 2000.
+      let sizes = plan.stdout.split(separator: "\n").filter { $0.contains("\"word ") }
+        .compactMap { line in
+          line.split(separator: " ").firstIndex(of: "px").map { line.split(separator: " ")[$0 - 1] }
+        }
+      #expect(sizes.count == 200, "\(plan.stdout)")
+      #expect(sizes.allSatisfy { Int($0).map { (1...3).contains($0) } == true }, "\(sizes)")
     }
   }
 

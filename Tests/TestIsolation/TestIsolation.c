@@ -32,15 +32,16 @@ static void remove_folder(void) {
 }
 
 __attribute__((constructor)) static void isolate_caches(void) {
+    // Mesa appends its own folder (mesa_shader_cache) to MESA_SHADER_CACHE_DIR, as it does to
+    // XDG_CACHE_HOME: the variable names the folder the cache lived in.
     if (getenv("MESA_SHADER_CACHE_DIR") == NULL) {
         char mesa[4096];
         const char *cache = getenv("XDG_CACHE_HOME");
         const char *home = getenv("HOME");
         if (cache != NULL && cache[0] == '/') {
-            snprintf(mesa, sizeof mesa, "%s/mesa_shader_cache", cache);
-            setenv("MESA_SHADER_CACHE_DIR", mesa, 1);
+            setenv("MESA_SHADER_CACHE_DIR", cache, 1);
         } else if (home != NULL && home[0] != '\0') {
-            snprintf(mesa, sizeof mesa, "%s/.cache/mesa_shader_cache", home);
+            snprintf(mesa, sizeof mesa, "%s/.cache", home);
             setenv("MESA_SHADER_CACHE_DIR", mesa, 1);
         }
     }
@@ -48,8 +49,9 @@ __attribute__((constructor)) static void isolate_caches(void) {
     if (temporary == NULL || temporary[0] != '/') temporary = "/tmp";
     snprintf(folder, sizeof folder, "%s/chromake-test-cache-XXXXXX", temporary);
     if (mkdtemp(folder) == NULL) {
-        folder[0] = '\0';
-        return;
+        // Going on would let the tests write to the user's own cache.
+        fprintf(stderr, "TestIsolation: cannot make %s for the tests' caches\n", folder);
+        abort();
     }
     setenv("XDG_CACHE_HOME", folder, 1);
     atexit(remove_folder);

@@ -41,6 +41,10 @@ final class AudioFrameReader {
     guard let parameters = stream.pointee.codecpar else {
       throw .notMedia(path: path, reason: "audio stream \(audioStream) has no codec parameters")
     }
+    guard parameters.pointee.ch_layout.nb_channels > 0, parameters.pointee.sample_rate > 0 else {
+      throw .notMedia(
+        path: path, reason: "audio stream \(audioStream) declares no channels or no sample rate")
+    }
     declaredLayout = try AudioChannelLayout(copying: &parameters.pointee.ch_layout)
     declaredPositions = ChannelPosition.positions(of: &parameters.pointee.ch_layout)
   }

@@ -40,8 +40,8 @@ struct CSVReader {
   static func read(text: String, file: String) -> (DataTable, [Diagnostic]) {
     var reader = CSVReader(text: text, file: file)
     let (records, complete) = reader.records()
-    let table = reader.table(from: records, complete: complete)
-    return (table, reader.diagnostics)
+    let (columns, rows) = reader.table(from: records, complete: complete)
+    return (DataTable(file: file, columns: columns, rows: rows, text: text), reader.diagnostics)
   }
 
   // MARK: Records
@@ -148,7 +148,9 @@ struct CSVReader {
   // MARK: Table
 
   /// The header and rows made from `records`, reporting what is wrong with them.
-  private mutating func table(from records: [Record], complete: Bool) -> DataTable {
+  private mutating func table(from records: [Record], complete: Bool)
+    -> (columns: [DataColumn], rows: [DataRow])
+  {
     guard let header = records.first else {
       if complete {
         diagnostics.append(
@@ -156,7 +158,7 @@ struct CSVReader {
             "empty-data", "data file is empty", at: .wholeFile(file),
             help: "start with a header row naming the variables, such as 'headline,price'"))
       }
-      return DataTable(file: file, columns: [], rows: [])
+      return ([], [])
     }
     let columns = self.columns(from: header)
     if records.count == 1, complete {
@@ -185,7 +187,7 @@ struct CSVReader {
       }
       rows.append(DataRow(number: number, location: record.location, cells: cells))
     }
-    return DataTable(file: file, columns: columns, rows: rows)
+    return (columns, rows)
   }
 
   /// The header's columns, reporting names that are empty, not variable names, or repeated.

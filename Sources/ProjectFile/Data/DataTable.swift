@@ -11,13 +11,14 @@ public struct DataTable: Sendable {
   /// The data rows, header excluded, in file order.
   public var rows: [DataRow]
   /// The file's text as it was read, for quoting rows in messages without reading it again.
-  public var text = ""
+  public var text: String
 
-  /// Creates a table.
-  public init(file: String, columns: [DataColumn], rows: [DataRow]) {
+  /// Creates a table read from `text`.
+  public init(file: String, columns: [DataColumn], rows: [DataRow], text: String) {
     self.file = file
     self.columns = columns
     self.rows = rows
+    self.text = text
   }
 }
 

@@ -88,8 +88,6 @@ public enum DataTableReader {
       sources.add(file: path, text: text)
       return .failure(DataTableError(diagnostics: diagnostics.sortedByLocation(), sources: sources))
     }
-    var read = table
-    read.text = text
-    return .success(read)
+    return .success(table)
   }
 }

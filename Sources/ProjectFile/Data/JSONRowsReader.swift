@@ -78,7 +78,8 @@ struct JSONRowsReader {
     var reader = JSONRowsReader(text: text, file: file, oneObjectPerLine: oneObjectPerLine)
     if reader.scalars.first == "\u{FEFF}" { reader.index = 1 }
     if oneObjectPerLine { reader.readLines() } else { reader.readArray() }
-    return (DataTable(file: file, columns: reader.columns, rows: reader.rows), reader.diagnostics)
+    let table = DataTable(file: file, columns: reader.columns, rows: reader.rows, text: text)
+    return (table, reader.diagnostics)
   }
 
   // MARK: Rows

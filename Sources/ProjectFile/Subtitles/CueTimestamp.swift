@@ -116,7 +116,7 @@ enum CueTimestamp {
       return .failure(
         Problem(
           offset: text.startIndex, length: text.count,
-          message: "\(unit) '\(quote(text))' must have two digits, 00 to 59"))
+          message: "\(unit) '\(quote(text))' must have one or two digits, 0 to 59"))
     }
     let read = value(text)
     guard read < 60 else {

@@ -8,8 +8,8 @@ import Foundation
 /// is not stopping (stuck in a decoder or in Pango, say): that deletes every pending
 /// `StagedOutput` temporary file and ends the process by the signal, so a signal is always
 /// answered within a second, whatever stage the render is in. No code runs in a real signal
-/// handler: the signals are ignored and read through dispatch signal sources, whose handlers
-/// run on an ordinary queue.
+/// handler: the signals are read through dispatch signal sources, whose handlers run on an
+/// ordinary queue.
 ///
 /// `stop()` (or releasing the watch) puts the dispositions back as they were before the first
 /// watch, normally the default action. The flag keeps its value after `stop()`.
@@ -17,8 +17,9 @@ public final class InterruptWatch: Sendable {
   /// The signals a watch catches: SIGINT and SIGTERM.
   public static var signals: [Int32] { SignalRelay.watched }
 
-  /// Unblocks the watched signals on the calling thread, so one already pending is delivered
-  /// now (with its default action) instead of being dropped once the watch ignores it.
+  /// Unblocks the watched signals on the calling thread, so one already pending (blocked by
+  /// the parent that started chromake) is delivered now, with its default action, before any
+  /// output is begun.
   public static func unblockSignals() {
     var set = sigset_t()
     sigemptyset(&set)

@@ -32,11 +32,17 @@ final class SignalRelay: @unchecked Sendable {
   private var routing: [Int32: sigaction] = [:]
   private var listeners: [UInt64: InterruptState] = [:]
   private var nextID: UInt64 = 0
+  /// True until the first watch is added. A signal sent while the sources register waits,
+  /// blocked, and libdispatch's signalfd may read it before that watch is in the list: it is
+  /// held here for that watch rather than taken for one sent with no watch running.
+  private var awaitingFirstWatch = true
+  private var held: [Int32] = []
 
   private init() {
     // The caller blocks the watched signals on its thread until its watch is added (see
-    // `InterruptWatch`), so a signal sent while the sources register waits, pending, and is
-    // delivered to the watch then: neither lost nor fatal.
+    // `InterruptWatch`), so a signal sent while the sources register waits, pending, and
+    // reaches that watch (held in `held` if the sources read it first): neither lost nor
+    // fatal.
     for number in Self.watched {
       original[number] = Self.currentAction(number)
       #if os(macOS)
@@ -65,14 +71,21 @@ final class SignalRelay: @unchecked Sendable {
 
   /// Routes the watched signals to `listener` (and any other running watch) until `remove`.
   func add(_ listener: InterruptState) -> UInt64 {
-    lock.withLock {
+    let (id, early) = lock.withLock {
       if listeners.isEmpty {
         install(routing)
       }
       nextID += 1
       listeners[nextID] = listener
-      return nextID
+      awaitingFirstWatch = false
+      defer { held = [] }
+      return (nextID, held)
     }
+    for number in early {
+      if listener.setsProcessFlag { InterruptFlag.set(number) }
+      listener.receive(number)
+    }
+    return id
   }
 
   /// Stops routing to the listener `id`; when it was the last, restores the dispositions found
@@ -93,7 +106,14 @@ final class SignalRelay: @unchecked Sendable {
   }
 
   private func deliver(_ number: Int32) {
-    let current = lock.withLock { Array(listeners.values) }
+    let current: [InterruptState]? = lock.withLock {
+      if awaitingFirstWatch {
+        held.append(number)
+        return nil
+      }
+      return Array(listeners.values)
+    }
+    guard let current else { return }
     // A signal that arrives after the last watch stopped (held back by a thread's signal mask
     // until the source read it) gets the action the user expects from it.
     guard !current.isEmpty else { Self.terminate(by: number) }

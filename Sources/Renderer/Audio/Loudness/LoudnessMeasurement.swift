@@ -26,6 +26,14 @@ public struct LoudnessMeasurement: Sendable {
       )
     }
     let stream = info.audio[audioStream]
+    // A damaged or hostile header can declare a stream of no channels or no sample rate,
+    // which no reader or meter can be made for.
+    guard stream.sampleRate > 0, stream.channels > 0 else {
+      throw MediaError.notMedia(
+        path: path,
+        reason: "audio stream \(audioStream) declares \(stream.channels) channels at "
+          + "\(stream.sampleRate) Hz")
+    }
     // Each channel as the file has it, weighted by where it plays: no remix to a layout
     // chosen by the channel count, which would fold a 5.0 file's surrounds into a 5.1 and take
     // a sixth channel that is not an LFE for one.
