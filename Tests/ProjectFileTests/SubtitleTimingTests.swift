@@ -50,7 +50,8 @@ struct SubtitleTimingTests {
     #expect(
       Self.problems(seconds) == ["3:7 (3) seconds '013' must have one or two digits, 0 to 59"])
     let minutes = Self.read("1\n00:001:13,000 --> 00:00:14,000\nx\n")
-    #expect(Self.problems(minutes) == ["2:4 (3) minutes '001' must have one or two digits, 0 to 59"])
+    #expect(
+      Self.problems(minutes) == ["2:4 (3) minutes '001' must have one or two digits, 0 to 59"])
     // Two digits past 59 are out of range; one digit is read, as editors write it.
     let range = Self.read("1\n00:00:75,000 --> 0:0:7,000\nx\n")
     #expect(Self.problems(range) == ["2:7 (2) seconds '75' must be 00 to 59"])
