@@ -25,7 +25,8 @@ struct TextFitter {
   /// wrap a word more luckily than the next smaller one), so the sizes are bisected between
   /// one that fits and one that does not, and the few sizes just above the result are tried
   /// as well: about log₂(size) + 5 layouts, where trying every size took one per pixel (a
-  /// minute for a 16384 px font). The size returned always fits, checked by laying it out.
+  /// minute for a 16384 px font), and no size is tried at which one line alone would be taller
+  /// than the box. The size returned always fits, checked by laying it out.
   func fit(sizeMin: Int?, ellipsis: Bool) -> TextFit {
     let ownSize = layout.pixelSize
     var size = ownSize
@@ -33,7 +34,7 @@ struct TextFitter {
     if !fits, let sizeMin {
       // A size never grows past the font's own: with sizeMin above it there is nothing to try.
       size = min(Double(sizeMin), ownSize)
-      let top = Int(ownSize.rounded(.up)) - 1
+      let top = min(Int(ownSize.rounded(.up)) - 1, largestPossible(ownSize))
       if sizeMin <= top, self.fits(text, at: Double(sizeMin)) {
         // Invariant: `fitting` fits; `tooLarge` does not (the font's own size, to begin with).
         var fitting = sizeMin
@@ -63,6 +64,18 @@ struct TextFitter {
         size: size, lineCount: layout.lineCount, fits: fits, ellipsized: false, text: text)
     }
     return ellipsized(at: size)
+  }
+
+  /// A size above which not even one line of the text, just laid out at `ownSize`, fits the
+  /// box's height. The layout is a scaled copy of itself at any size (unhinted metrics,
+  /// unrounded glyph positions), so a line's height grows in proportion to the size, and the
+  /// lines drawn are never less tall than the first; a pixel of slack covers Pango's rounding
+  /// to 1/1024 px. A 2000 px font in a 4×4 box is then searched over 1 to 3 px, not 1 to 1999.
+  private func largestPossible(_ ownSize: Double) -> Int {
+    let lineHeight = layout.firstLineHeight
+    guard lineHeight > 0 else { return Int.max }
+    let bound = (box.height + 1) * ownSize / lineHeight
+    return bound < Double(Int.max / 2) ? Int(bound.rounded(.down)) : Int.max
   }
 
   /// The longest start of `text` that fits at `size` with "…" after it, found by bisection

@@ -119,6 +119,12 @@ final class TextLayout {
     return pixels(logical)
   }
 
+  /// The height of the first line, from the layout's top to the line's logical bottom (line
+  /// spacing included), in pixels: the least any block of the layout's lines takes.
+  var firstLineHeight: Double {
+    lines().first.map { $0.bottom - bounds.y } ?? 0
+  }
+
   /// Whether lines are left out for `maxLines`, or the lines drawn are taller than `box`, or
   /// one of them (a glyph Pango could not break) is wider.
   func overflows(_ box: PixelRect) -> Bool {

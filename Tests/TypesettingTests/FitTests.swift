@@ -59,6 +59,24 @@ import Typesetting
     #expect(!overflows)
   }
 
+  /// A huge font in a tiny box, one word or a wrapped sentence: the sizes are searched only up
+  /// to where one line is as tall as the box, and what is found is still the largest whole
+  /// size that fits, checked here size by size.
+  @Test(arguments: [("word 7", 12, 12), (sentence, 60, 40), ("WWWW", 9, 30), ("i", 300, 12)])
+  func aHugeFontInATinyBoxShrinksToTheLargestSizeThatFits(
+    text: String, width: Int, height: Int
+  ) throws {
+    let fit = try Self.fit(
+      text, font: "DejaVu Sans 400", width: width, height: height, sizeMin: 1)
+    #expect(fit.fits, "\(fit)")
+    for larger in Int(fit.size) + 1..<400 {
+      let atLarger = try Self.fit(
+        text, font: "DejaVu Sans \(larger)", width: width, height: height)
+      #expect(!atLarger.fits, "fits at \(larger) too, above \(fit.size)")
+      if atLarger.fits { break }
+    }
+  }
+
   @Test func aFractionalFontSizeShrinksToTheWholeSizeBelowIt() throws {
     let fit = try Self.fit(
       Self.sentence, font: "DejaVu Sans 40.5", width: 300, height: 150, sizeMin: 8)
