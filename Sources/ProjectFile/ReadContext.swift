@@ -6,20 +6,10 @@ import Yams
 final class ReadContext {
   let file: String
   let lines: [Substring]
-  /// Each line's length in Unicode scalars, counted once: a file written on one long line (ten
-  /// thousand flow-style keyframes) would otherwise be counted again for every value on it.
-  private lazy var lineWidths: [Int] = lines.map { $0.unicodeScalars.count }
-  /// Lines as arrays of scalars, made when first needed, so that a column is reached in
-  /// constant time rather than by walking the line from its start.
+  /// Lines as arrays of scalars, made when first needed: a file written on one long line (ten
+  /// thousand flow-style keyframes) would otherwise be walked from its start, or counted
+  /// again, for every value on it.
   private var lineScalars: [Int: [Unicode.Scalar]] = [:]
-
-  /// The scalars of 1-based `line`, which must exist.
-  func scalars(ofLine line: Int) -> [Unicode.Scalar] {
-    if let cached = lineScalars[line] { return cached }
-    let scalars = Array(lines[line - 1].unicodeScalars)
-    lineScalars[line] = scalars
-    return scalars
-  }
   var variables: VariableTable
   /// Whether a path built from a variable may lead outside the project's folder.
   var allowOutsideRoot = false
@@ -48,6 +38,14 @@ final class ReadContext {
     self.variables = variables
   }
 
+  /// The scalars of 1-based `line`, which must exist.
+  func scalars(ofLine line: Int) -> [Unicode.Scalar] {
+    if let cached = lineScalars[line] { return cached }
+    let scalars = Array(lines[line - 1].unicodeScalars)
+    lineScalars[line] = scalars
+    return scalars
+  }
+
   func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
   func error(
@@ -73,7 +71,7 @@ final class ReadContext {
     let firstLine = scalar.string.split(separator: "\n", omittingEmptySubsequences: false).first
     var width = (firstLine.map { $0.unicodeScalars.count } ?? 0) + quotes
     if line >= 1, line <= lines.count {
-      let remaining = lineWidths[line - 1] - (column - 1)
+      let remaining = scalars(ofLine: line).count - (column - 1)
       width = min(width, max(1, remaining))
     }
     return max(1, width)

@@ -27,21 +27,7 @@ struct HostileSamplesTests {
   static func project(
     _ tracks: [String], audio: String, in folder: ScratchFolder, name: String = "out"
   ) throws -> String {
-    let picture = folder.path("picture.mp4")
-    if !FileManager.default.fileExists(atPath: picture) {
-      try FFmpegCommand.ffmpeg(
-        TestMedia.pattern(size: "64x48", rate: 25, seconds: "2") + TestMedia.h264() + [picture])
-    }
-    let path = folder.path("\(name).yaml")
-    try """
-    version: 1
-    output: { file: \(name).mp4, size: 64x48, fps: 25, video: { preset: ultrafast }, audio: \(audio) }
-    layers:
-      - { name: picture, source: picture.mp4 }
-    audio:
-    \(tracks.enumerated().map { "  - { name: sound\($0.offset), source: \($0.element) }" }.joined(separator: "\n"))
-    """.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    try SoundProject.write(tracks, audio: audio, in: folder, name: name)
   }
 
   /// `chromake loudness --json FILE`, parsed; the run must succeed and print valid JSON.

@@ -16,27 +16,24 @@ extension SubtitleLines {
       let location = location(line: timingLine, column: timing.column)
       let written = Array(lines[(timingLine + 1)..<end])
       let writtenCount = written.reduce(0) { $0 + $1.unicodeScalars.count + 1 } - 1
-      guard writtenCount <= Self.writtenCueCharacters else {
-        return .failure(
+      // A cue too long, as written or as shown, is one error at its timing line.
+      func tooLong(_ message: String) -> Result<SubtitleCue, CueProblems> {
+        .failure(
           CueProblems(diagnostics: [
-            .error(
-              "text-too-long",
-              "the cue is written in \(writtenCount) characters, tags included; a cue is "
-                + "written in at most \(Self.writtenCueCharacters)",
-              at: location, help: "split it into several cues")
+            .error("text-too-long", message, at: location, help: "split it into several cues")
           ]))
+      }
+      guard writtenCount <= Self.writtenCueCharacters else {
+        return tooLong(
+          "the cue is written in \(writtenCount) characters, tags included; a cue is written "
+            + "in at most \(Self.writtenCueCharacters)")
       }
       let (text, emphasis) = CueMarkup.read(written, format: format)
       let shown = text.unicodeScalars.count
       guard shown <= ProjectLimits.captionCharacters else {
-        return .failure(
-          CueProblems(diagnostics: [
-            .error(
-              "text-too-long",
-              "the cue shows \(shown) characters (tags not counted); a cue shows at most "
-                + "\(ProjectLimits.captionCharacters)",
-              at: location, help: "split it into several cues")
-          ]))
+        return tooLong(
+          "the cue shows \(shown) characters (tags not counted); a cue shows at most "
+            + "\(ProjectLimits.captionCharacters)")
       }
       return .success(
         SubtitleCue(

@@ -26,22 +26,9 @@ struct RenderLoudnessTests {
   static func render(
     sound: String, audio: String, in folder: ScratchFolder, name: String = "out"
   ) throws -> (movie: String, run: ToolRun) {
-    let picture = folder.path("picture.mp4")
-    if !FileManager.default.fileExists(atPath: picture) {
-      try FFmpegCommand.ffmpeg(
-        TestMedia.pattern(size: "64x48", rate: 25, seconds: "2") + TestMedia.h264() + [picture])
-    }
     try FFmpegCommand.ffmpeg(
       ["-f", "lavfi", "-i", sound, "-c:a", "aac", "-b:a", "256k", folder.path("\(name).m4a")])
-    let project = folder.path("\(name).yaml")
-    try """
-    version: 1
-    output: { file: \(name).mp4, size: 64x48, fps: 25, video: { preset: ultrafast }, audio: \(audio) }
-    layers:
-      - { name: picture, source: picture.mp4 }
-    audio:
-      - { name: sound, source: \(name).m4a }
-    """.write(toFile: project, atomically: true, encoding: .utf8)
+    let project = try SoundProject.write(["\(name).m4a"], audio: audio, in: folder, name: name)
     let run = try ChromakeBinary.run(["render", project, "--progress", "none"])
     return (folder.path("\(name).mp4"), run)
   }
