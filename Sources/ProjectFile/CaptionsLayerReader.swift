@@ -33,15 +33,15 @@ extension ReadContext {
   /// problems are reported at their lines in the file with the project's line as a note, and
   /// its text is kept for quoting them.
   func readCaptionFiles(_ spec: ProjectSpec) -> ProjectSpec {
-    var spec = spec
-    for index in spec.layers.indices {
-      guard case .captions(var captions) = spec.layers[index].content,
-        !captions.file.value.isEmpty
-      else { continue }
+    spec.mappingDrawnLayers { layer in
+      guard case .captions(var captions) = layer.content, !captions.file.value.isEmpty else {
+        return layer
+      }
       readCues(&captions, directory: spec.directory)
-      spec.layers[index].content = .captions(captions)
+      var layer = layer
+      layer.content = .captions(captions)
+      return layer
     }
-    return spec
   }
 
   /// Reads the file into `captions.cues`, and its format as read (a file that starts `WEBVTT`

@@ -12,7 +12,7 @@ struct DuckRules {
   static let longestRamp = Rational(10)
 
   func check() {
-    for layer in spec.layers {
+    for layer in spec.drawnLayers {
       guard case .video(let video) = layer.content, let duck = video.audio.duck else { continue }
       check(duck, owner: layer.name.value, subject: "layer '\(layer.name.value)'")
     }
@@ -24,23 +24,27 @@ struct DuckRules {
 
   private func check(_ duck: DuckSpec, owner: String, subject: String) {
     let layers = Dictionary(
-      spec.layers.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+      spec.drawnLayers.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+    let sequences = Dictionary(
+      spec.layers.filter(\.content.isSequence).map { ($0.name.value, $0) },
+      uniquingKeysWith: { first, _ in first })
     let tracks = Set(spec.audioTracks.map(\.name.value))
     for name in duck.under {
       if name.value == owner {
         context.error(
           "duck-under-itself", "\(subject) cannot duck under itself", at: name.location,
           help: "name the voice it should make room for")
-      } else if let layer = layers[name.value], !layer.content.isVideo {
+      } else if let layer = layers[name.value] ?? sequences[name.value], !layer.content.hasSound {
         context.error(
           "duck-under-silent",
           "'\(name.value)' is \(ReadContext.article(layer.content.kind)) \(layer.content.kind) layer: it has no sound to duck under",
           at: name.location, notes: [.init("'\(name.value)' is here", at: layer.location)])
-      } else if layers[name.value] == nil && !tracks.contains(name.value)
+      } else if layers[name.value] == nil && sequences[name.value] == nil
+        && !tracks.contains(name.value)
         && !context.leftOutNames.contains(name.value)
       {
         let known =
-          (spec.layers.filter(\.content.isVideo).map(\.name.value)
+          (spec.drawnLayers.filter(\.content.isVideo).map(\.name.value)
           + spec.audioTracks.map(\.name.value)).filter { $0 != owner }
         context.error(
           "unknown-name", "\(subject) ducks under '\(name.value)', which is no layer or track",
@@ -66,5 +70,21 @@ extension LayerContent {
   var isVideo: Bool {
     if case .video = self { return true }
     return false
+  }
+}
+
+extension LayerContent {
+  var isSequence: Bool {
+    if case .sequence = self { return true }
+    return false
+  }
+
+  /// Whether the layer may sound: a video, or a sequence (whose videos may).
+  var hasSound: Bool {
+    switch self {
+    case .video: true
+    case .sequence(let sequence): sequence.items.contains { $0.content.hasSound }
+    case .image, .fill, .text, .captions: false
+    }
   }
 }

@@ -9,7 +9,7 @@ import Yams
 extension ReadContext {
   /// The keys that say what a layer shows, in the order messages list them; exactly one per
   /// layer.
-  static let layerKinds = ["source", "image", "fill", "text", "captions"]
+  static let layerKinds = ["source", "image", "fill", "text", "captions", "sequence"]
   /// The keys every layer has, whatever it shows.
   static let commonLayerKeys = [
     "name", "when", "start", "duration", "opacity", "box", "rotation", "fit", "fade_in",
@@ -22,7 +22,11 @@ extension ReadContext {
     "fill": [],
     "text": textStyleKeys,
     "captions": textStyleKeys,
+    "sequence": [],
   ]
+  /// The common keys a sequence layer has: its place in time and in the stack. A whole
+  /// sequence's box, opacity and fades come with nested compositions.
+  static let sequenceLayerKeys = ["name", "when", "start"]
   /// The keys that say how text is set, in `text` and `captions` layers alike.
   static let textStyleKeys = [
     "font", "color", "align", "valign", "line_spacing", "background", "padding", "outline",
@@ -37,14 +41,37 @@ extension ReadContext {
   /// whose `when` is false is read (its mistakes are still reported) and then left out: nil,
   /// with no error, so nothing later opens its files.
   func readLayer(_ node: Node, index: Int, frame: Located<FrameSize>?) -> LayerSpec? {
+    if case .shown(let layer) = readLayerEntry(node, index: index, frame: frame, item: nil) {
+      return layer
+    }
+    return nil
+  }
+
+  /// Reads one layer of `layers:`, or (with `item`) one item of a sequence: a layer whose
+  /// `start` the sequence places, so it has none, and whose name may be left out.
+  func readLayerEntry(
+    _ node: Node, index: Int, frame: Located<FrameSize>?, item: SequenceItemPlace?
+  ) -> LayerEntry {
+    let fallbackSubject = item.map { "\($0.sequence) item \($0.number)" }
     guard
       let map = MappingReader(
-        node, subject: Self.subject("layer", node, index: index), keys: Self.layerKeys, in: self)
-    else { return nil }
-    let name = readName(map, fallback: "layers[\(index)]")
-    let subject = "layer '\(name.value)'"
+        node,
+        subject: fallbackSubject.map { Self.itemSubject($0, node) }
+          ?? Self.subject("layer", node, index: index),
+        keys: Self.layerKeys, in: self)
+    else { return .unreadable }
+    let name: Located<String>
+    if let item {
+      name =
+        map.value("name").flatMap { nonEmptyString($0, what: "name") }
+        ?? Located("\(item.sequence) item \(item.number)", at: map.location)
+    } else {
+      name = readName(map, fallback: "layers[\(index)]")
+    }
+    let subject = item != nil && !map.has("name") ? name.value : "layer '\(name.value)'"
     let kinds = readKinds(map, subject: subject)
     checkKindKeys(map, kinds: kinds)
+    if let item { checkItemKeys(map, kinds: kinds, subject: subject, sequence: item.sequence) }
     let here = map.location
     let box = map.value("box").flatMap { node in
       animated(
@@ -57,6 +84,12 @@ extension ReadContext {
     case "source": content = readVideoLayer(map, subject: subject).map { .video($0) }
     case "image": content = readImageLayer(map, subject: subject).map { .image($0) }
     case "fill": content = readFillLayer(map).map { .fill($0) }
+    case "sequence":
+      content =
+        item == nil
+        ? map.value("sequence").flatMap {
+          readSequence($0, name: name.value, frame: frame).map { .sequence($0) }
+        } : nil
     case "text", "captions":
       // A box that was written but could not be read leaves the text's room unknown.
       let room =
@@ -69,7 +102,10 @@ extension ReadContext {
     }
     // The common keys are read whatever became of the content, so that all their problems
     // are reported too.
-    let start = map.value("start").flatMap { time($0, what: "start") } ?? Located(.zero, at: here)
+    let start =
+      item == nil
+      ? map.value("start").flatMap { time($0, what: "start") } ?? Located(.zero, at: here)
+      : Located(.zero, at: here)
     let duration = map.value("duration").flatMap { positiveTime($0, what: "duration") }
     let opacity =
       map.value("opacity").flatMap { node in
@@ -91,10 +127,12 @@ extension ReadContext {
       map.value("fade_out").flatMap { time($0, what: "fade_out") } ?? Located(.zero, at: here)
     let shown = map.value("when").flatMap(condition)?.value ?? true
     if !shown { leftOutNames.insert(name.value) }
-    guard let content, shown else { return nil }
-    return LayerSpec(
-      location: here, name: name, start: start, duration: duration, opacity: opacity, box: box,
-      rotation: rotation, fit: fit, fadeIn: fadeIn, fadeOut: fadeOut, content: content)
+    guard let content else { return .unreadable }
+    guard shown else { return .leftOut }
+    return .shown(
+      LayerSpec(
+        location: here, name: name, start: start, duration: duration, opacity: opacity, box: box,
+        rotation: rotation, fit: fit, fadeIn: fadeIn, fadeOut: fadeOut, content: content))
   }
 
   /// The kind keys written, in file order: the first decides the layer's kind, and each one
@@ -104,10 +142,10 @@ extension ReadContext {
     guard let first = kinds.first else {
       error(
         "missing-key",
-        "\(subject) is missing what it shows: 'source', 'image', 'fill', 'text' or 'captions'",
+        "\(subject) is missing what it shows: 'source', 'image', 'fill', 'text', 'captions' or 'sequence'",
         at: map.location,
         help: "a layer shows one of: source: VIDEO, image: PICTURE, fill: \"#RRGGBB\", "
-          + "text: STRING or captions: SUBTITLES.srt")
+          + "text: STRING, captions: SUBTITLES.srt or sequence: [ITEMS]")
       return []
     }
     for other in kinds.dropFirst() {
@@ -124,6 +162,19 @@ extension ReadContext {
   /// belongs to. A layer that gives two kinds (an error already) may use the keys of both.
   private func checkKindKeys(_ map: MappingReader, kinds: [String]) {
     guard let kind = kinds.first else { return }
+    if kind == "sequence" {
+      for key in map.keys where !(Self.sequenceLayerKeys + Self.layerKinds).contains(key) {
+        error(
+          "key-not-for-kind",
+          "'\(key)' does not apply to a sequence layer: it takes only name, when, start and sequence",
+          at: map.keyLocation(key),
+          notes: [.init("'sequence' makes it a sequence layer", at: map.keyLocation(kind))],
+          help: Self.commonLayerKeys.contains(key)
+            ? "give '\(key)' to the items of the sequence; a whole sequence cannot be placed or faded yet"
+            : nil)
+      }
+      return
+    }
     let allowed =
       Self.commonLayerKeys + Self.layerKinds + kinds.flatMap { Self.kindLayerKeys[$0, default: []] }
     for key in map.keys where !allowed.contains(key) {
@@ -141,12 +192,22 @@ extension ReadContext {
   /// How messages name an entry before its name has been read: `layer 'plate'` when it has a
   /// plain name, else `layer 2`.
   static func subject(_ kind: String, _ node: Node, index: Int) -> String {
+    namedSubject(kind, node) ?? "\(kind) \(index + 1)"
+  }
+
+  /// `layer 'plate'` for a `kind` entry with a plain name, else nil.
+  static func namedSubject(_ kind: String, _ node: Node) -> String? {
     if case .mapping(let mapping) = node, let name = mapping["name"]?.scalar?.string,
       !name.isEmpty, !name.contains("{{")
     {
       return "\(kind) '\(name)'"
     }
-    return "\(kind) \(index + 1)"
+    return nil
+  }
+
+  /// `layer 'logo'` for an item with a plain name, else `fallback` (`story item 2`).
+  static func itemSubject(_ fallback: String, _ node: Node) -> String {
+    namedSubject("layer", node) ?? fallback
   }
 
   func readName(_ map: MappingReader, fallback: String) -> Located<String> {

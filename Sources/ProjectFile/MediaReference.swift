@@ -10,6 +10,8 @@ public struct MediaReference: Sendable {
     case image
     /// An audio track's `source`: needs an audio stream.
     case audioTrack = "audio track source"
+    /// A luma transition's `pattern`: needs a still picture.
+    case pattern
   }
 
   /// The path as written, located.
@@ -34,13 +36,20 @@ extension ProjectSpec {
           owner: owner))
     }
     for layer in layers {
+      if case .sequence(let sequence) = layer.content {
+        for case let transition? in sequence.transitions {
+          if let pattern = transition.pattern { add(pattern, .pattern, transition.subject) }
+        }
+      }
+    }
+    for layer in drawnLayers {
       switch layer.content {
       case .video(let video):
         add(video.clip.source, .layerSource, layer.name.value)
         if let matte = video.matte { add(matte, .matte, layer.name.value) }
       case .image(let image):
         add(image.path, .image, layer.name.value)
-      case .fill, .text, .captions:
+      case .fill, .text, .captions, .sequence:
         break
       }
     }

@@ -16,8 +16,8 @@ public struct PathRules {
   /// Reports every path that breaks a rule, and gives the spec with those paths emptied, so
   /// that nothing later (probing media, planning) opens a file the project may not name.
   func checked() -> ProjectSpec {
-    var checked = spec
-    checked.layers = spec.layers.map(checkLayer)
+    var checked = spec.mappingDrawnLayers(checkLayer)
+    checked.layers = checked.layers.map(checkPatterns)
     checked.audioTracks = spec.audioTracks.map { track in
       var track = track
       if !mayRead(track.clip.source, what: "audio track source") { track.clip.source.value = "" }
@@ -41,9 +41,22 @@ public struct PathRules {
     case .captions(var captions):
       if !mayRead(captions.file, what: "captions") { captions.file.value = "" }
       layer.content = .captions(captions)
-    case .fill, .text:
+    case .fill, .text, .sequence:
       break
     }
+    return layer
+  }
+
+  /// A sequence with each luma pattern the rules refuse taken out of its transition.
+  private func checkPatterns(_ layer: LayerSpec) -> LayerSpec {
+    guard case .sequence(var sequence) = layer.content else { return layer }
+    for index in sequence.transitions.indices {
+      if let pattern = sequence.transitions[index]?.pattern, !mayRead(pattern, what: "pattern") {
+        sequence.transitions[index]?.pattern?.value = ""
+      }
+    }
+    var layer = layer
+    layer.content = .sequence(sequence)
     return layer
   }
 

@@ -29,6 +29,16 @@ extension ReadContext {
         readAudioTrack($0, index: $1)
       }
     }
+    let drawn = layers.reduce(0) { count, layer in
+      if case .sequence(let sequence) = layer.content { return count + sequence.items.count }
+      return count + 1
+    }
+    if drawn > ProjectLimits.layers, let node = map.value("layers") {
+      error(
+        "too-many-entries",
+        "layers and sequence items number \(drawn) together; at most \(ProjectLimits.layers) are allowed",
+        at: location(of: node))
+    }
     checkOverridesUsed(overrides)
     guard let output else { return nil }
     let spec = ProjectSpec(

@@ -10,7 +10,7 @@ struct ProjectRules {
 
   func check() {
     checkUniqueNames()
-    for layer in spec.layers {
+    for layer in spec.drawnLayers {
       let subject = "layer '\(layer.name.value)'"
       checkKeyframeOrder(layer.box, what: "\(subject) box")
       checkKeyframeOrder(layer.opacity, what: "\(subject) opacity")
@@ -27,7 +27,12 @@ struct ProjectRules {
 
   private func checkUniqueNames() {
     var first: [String: SourceLocation] = [:]
-    let names = spec.layers.map(\.name) + spec.audioTracks.map(\.name)
+    // A sequence's name and its items' names alike.
+    let layerNames = spec.layers.flatMap { layer -> [Located<String>] in
+      guard case .sequence(let sequence) = layer.content else { return [layer.name] }
+      return [layer.name] + sequence.items.map(\.name)
+    }
+    let names = layerNames + spec.audioTracks.map(\.name)
     for name in names {
       if let earlier = first[name.value] {
         context.error(

@@ -119,6 +119,8 @@ public enum LayerContent: Sendable {
   case text(TextLayerSpec)
   /// Timed text from a subtitle file (`captions:`).
   case captions(CaptionsLayerSpec)
+  /// Items one after another, with transitions between them (`sequence:`).
+  case sequence(SequenceSpec)
 
   /// The YAML key that chose the kind.
   public var kind: String {
@@ -128,6 +130,7 @@ public enum LayerContent: Sendable {
     case .fill: "fill"
     case .text: "text"
     case .captions: "captions"
+    case .sequence: "sequence"
     }
   }
 }
@@ -139,9 +142,45 @@ extension LayerContent {
     switch self {
     case .text(let text): text
     case .captions(let captions): captions.style
-    case .video, .image, .fill: nil
+    case .video, .image, .fill, .sequence: nil
     }
   }
+}
+
+/// The `sequence:` of a layer: its items, which play one after another on their own clocks,
+/// and what joins each one to the next.
+public struct SequenceSpec: Sendable {
+  /// The list's location.
+  public var location: SourceLocation
+  /// The items shown (those whose `when` is false left out), in order; each is a layer whose
+  /// `start` is zero, as its time is placed by the sequence.
+  public var items: [LayerSpec]
+  /// `transitions[i]` joins `items[i]` to `items[i + 1]`; `nil` is a cut. One fewer than the
+  /// items (none when there are none).
+  public var transitions: [TransitionSpec?]
+}
+
+/// A `transition:` entry of a sequence: the incoming item starts `duration` before the
+/// outgoing one ends, and this is how the two pictures meet meanwhile.
+public struct TransitionSpec: Sendable {
+  /// The entry's mapping.
+  public var location: SourceLocation
+  /// How messages name it: `story transition 2`.
+  public var subject: String
+  /// Which transition.
+  public var kind: Located<TransitionKind>
+  /// How long the two items overlap.
+  public var duration: Located<TimeValue>
+  /// How the picture's progress runs over the overlap (the sound's never eases).
+  public var ease: Located<Easing>
+  /// Which way a wipe's edge, a slide or a push travels.
+  public var direction: Located<TransitionDirection>
+  /// A wipe's or luma's soft edge: 0 to 1.
+  public var softness: Located<Double>
+  /// A dip's colour.
+  public var color: Located<RGBColor>
+  /// A luma transition's greyscale pattern file.
+  public var pattern: Located<String>?
 }
 
 /// The keys of a `captions` layer: a subtitle file, and the style of a text layer that each of
@@ -291,4 +330,29 @@ public struct AudioTrackSpec: Sendable {
   public var clip: ClipSpec
   /// Gain, mute, fades and streams.
   public var mix: AudioMixSpec
+}
+
+extension ProjectSpec {
+  /// Every layer that draws pictures of its own, bottom first: each layer, except that a
+  /// sequence stands for its items, in order.
+  public var drawnLayers: [LayerSpec] {
+    layers.flatMap { layer -> [LayerSpec] in
+      if case .sequence(let sequence) = layer.content { return sequence.items }
+      return [layer]
+    }
+  }
+
+  /// The spec with `transform` applied to every drawn layer (a sequence's items, in their
+  /// sequence), keeping the stack's shape.
+  public func mappingDrawnLayers(_ transform: (LayerSpec) -> LayerSpec) -> ProjectSpec {
+    var spec = self
+    spec.layers = layers.map { layer in
+      guard case .sequence(var sequence) = layer.content else { return transform(layer) }
+      sequence.items = sequence.items.map(transform)
+      var layer = layer
+      layer.content = .sequence(sequence)
+      return layer
+    }
+    return spec
+  }
 }

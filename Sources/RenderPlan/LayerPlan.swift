@@ -370,8 +370,9 @@ public struct KeyPlan: Codable, Sendable, Equatable {
 ///
 /// Output samples `firstSample..<endSample` hold the stream resampled to the output rate,
 /// read from `sourceIn` (wrapping within `sourceIn..<sourceOut` when `loop`), multiplied by
-/// `gain` and by linear ramps of `fadeInSamples` after `firstSample` and `fadeOutSamples`
-/// before `endSample`.
+/// `gain`, by linear ramps of `fadeInSamples` after `firstSample` and `fadeOutSamples`
+/// before `endSample`, and by the equal-power ramps of the transitions around a sequence item
+/// (`crossIn`, `crossOut`).
 public struct AudioStreamPlan: Codable, Sendable, Equatable {
   /// The layer or track it belongs to.
   public var owner: String
@@ -408,4 +409,9 @@ public struct AudioStreamPlan: Codable, Sendable, Equatable {
   public var fadeInSamples: Int64
   /// Length of the linear fade out, in output samples.
   public var fadeOutSamples: Int64
+  /// The equal-power rise over the transition into the owner, when it is a sequence item
+  /// that a transition brings in.
+  public var crossIn: EqualPowerRamp? = nil
+  /// The equal-power fall over the transition out of the owner, when one takes it out.
+  public var crossOut: EqualPowerRamp? = nil
 }

@@ -14,6 +14,14 @@ public enum MediaChecks {
       facts[ProjectPaths.resolve(path.value, in: spec.directory)]
     }
     for layer in spec.layers {
+      guard case .sequence(let sequence) = layer.content else { continue }
+      for case let transition? in sequence.transitions {
+        if let pattern = transition.pattern, let media = factsOf(pattern) {
+          found += checkImage(pattern, media: media, subject: transition.subject)
+        }
+      }
+    }
+    for layer in spec.drawnLayers {
       if case .image(let image) = layer.content, let media = factsOf(image.path) {
         found += checkImage(image.path, media: media, subject: "layer '\(layer.name.value)'")
       }
@@ -73,7 +81,7 @@ public enum MediaChecks {
       return [
         .error(
           "not-an-image", "\(subject): '\(path.value)' has no picture", at: path.location,
-          notes: path.substitutionNotes, help: "an image layer shows a PNG, JPEG or WebP file")
+          notes: path.substitutionNotes, help: "it must be a PNG, JPEG or WebP file")
       ]
     }
     guard imageCodecs.contains(video.codec) else {

@@ -28,7 +28,7 @@ extension PlanBuilder {
     let sounding = Set(audio.map(\.owner))
     let rate = Int64(spec.output.audio.sampleRate.value)
     var owners: [(name: String, kind: String, duck: DuckSpec)] = []
-    for layer in spec.layers {
+    for layer in spec.drawnLayers {
       if case .video(let video) = layer.content, let duck = video.audio.duck {
         owners.append((layer.name.value, "layer", duck))
       }
@@ -36,18 +36,30 @@ extension PlanBuilder {
     for track in spec.audioTracks {
       if let duck = track.mix.duck { owners.append((track.name.value, "track", duck)) }
     }
-    let inProject = Set(spec.layers.map(\.name.value) + spec.audioTracks.map(\.name.value))
+    let inProject = Set(
+      spec.layers.map(\.name.value) + spec.drawnLayers.map(\.name.value)
+        + spec.audioTracks.map(\.name.value))
+    // A sequence's sound is its items'.
+    var itemNames: [String: [String]] = [:]
+    for layer in spec.layers {
+      if case .sequence(let sequence) = layer.content {
+        itemNames[layer.name.value] = sequence.items.map(\.name.value)
+      }
+    }
     var plans: [DuckPlan] = []
     for owner in owners {
       for name in owner.duck.under
-      where inProject.contains(name.value) && !sounding.contains(name.value) {
+      where inProject.contains(name.value)
+        && !(itemNames[name.value] ?? [name.value]).contains(where: sounding.contains)
+      {
         diagnostics.append(
           .warning(
             "duck-under-silent",
             "'\(owner.name)' ducks under '\(name.value)', which has no sound in the mix (muted, or its source has no audio stream)",
             at: name.location))
       }
-      let under = owner.duck.under.map(\.value).filter(sounding.contains)
+      let under = owner.duck.under.flatMap { itemNames[$0.value] ?? [$0.value] }
+        .filter(sounding.contains)
       guard sounding.contains(owner.name), !under.isEmpty else { continue }
       let duck = owner.duck
       let fps = self.fps

@@ -25,6 +25,11 @@ public enum PlanTable {
     out += "\n"
     out += "\nlayers (bottom first; frame k shows source time in + k/fps - start)\n"
     out += layerTable(plan).render()
+    for sequence in plan.sequences {
+      out += "\nsequence '\(sequence.name)' (line \(sequence.location.line); item k starts where "
+      out += "item k-1 ends, less the transition between them)\n"
+      out += sequenceTable(sequence, plan: plan).render()
+    }
     if plan.layers.contains(where: isAnimated) {
       out += "\nkeyframes (at: time on the layer's clock, from its start)\n"
       out += keyframeTable(plan).render()
@@ -191,7 +196,7 @@ public enum PlanTable {
     var table = TextTable(header: [
       "owner", "line", "source", "stream", "format", "output samples", "starts at", "source time",
       "gain", "fade in/out",
-    ])
+    ] + (plan.audio.contains { $0.crossIn != nil || $0.crossOut != nil } ? ["crossed"] : []))
     let rate = Rational(Int64(plan.output.audio.sampleRate))
     for a in plan.audio {
       table.rows.append([
@@ -202,9 +207,67 @@ public enum PlanTable {
         "\(seconds(a.sourceIn))-\(seconds(a.sourceOut)) s\(a.loop ? " loop" : "")",
         "\(number(a.gain)) (\(decibels(a.gainDecibels)))",
         "\(a.fadeInSamples)/\(a.fadeOutSamples)",
-      ])
+      ] + (table.header.count > 10 ? [crossings(a)] : []))
     }
     return table
+  }
+
+  /// The equal-power ramps of a sequence item's sound: `in 96000-120000, out 182400-196800`.
+  static func crossings(_ stream: AudioStreamPlan) -> String {
+    let parts =
+      [("in", stream.crossIn), ("out", stream.crossOut)].compactMap { name, ramp in
+        ramp.map { "\(name) \($0.firstSample)-\($0.endSample)" }
+      }
+    return parts.isEmpty ? "-" : parts.joined(separator: ", ")
+  }
+
+  /// A sequence's items, each with its frames and times, and after each the transition that
+  /// takes it out, with the frames drawn as that transition.
+  static func sequenceTable(_ sequence: SequencePlan, plan: RenderPlan) -> TextTable {
+    var table = TextTable(header: ["#", "item or transition", "line", "frames", "output time"])
+    func span(_ frames: FrameRange, _ start: Rational, _ end: Rational) -> [String] {
+      [
+        frames.count == 0 ? "none" : "\(frames.first)-\(frames.end - 1) (\(frames.count))",
+        "\(seconds(start))-\(seconds(end)) s",
+      ]
+    }
+    for (position, index) in sequence.items.enumerated() {
+      let layer = plan.layers[index]
+      let outgoing = sequence.transitions.first { $0.outgoing == index }
+      // An item ends where the transition out of it does, or where the next one starts.
+      let end =
+        outgoing.map { $0.start + $0.duration }
+        ?? (position + 1 < sequence.items.count
+          ? plan.layers[sequence.items[position + 1]].start : sequence.end)
+      table.rows.append(
+        ["\(index)", layer.name, "\(layer.location.line)"] + span(layer.frames, layer.start, end))
+      if let transition = outgoing {
+        table.rows.append(
+          ["", "  " + describe(transition), "\(transition.location.line)"]
+            + span(transition.frames, transition.start, transition.start + transition.duration))
+      }
+    }
+    return table
+  }
+
+  /// `crossfade, 500 ms`, `wipe left softness 0.1, 400 ms, in_out`.
+  static func describe(_ transition: TransitionPlan) -> String {
+    var words = [transition.style.kind.rawValue]
+    switch transition.style {
+    case .crossfade: break
+    case .dip(let color): words.append("to \(color)")
+    case .wipe(let direction, let softness):
+      words.append(direction.rawValue)
+      if softness > 0 { words.append("softness \(number(softness))") }
+    case .slide(let direction), .push(let direction): words.append(direction.rawValue)
+    case .luma(let pattern, let softness):
+      words.append(pattern.path)
+      if softness > 0 { words.append("softness \(number(softness))") }
+    }
+    let milliseconds = (transition.duration * Rational(1000)).doubleValue
+    var text = words.joined(separator: " ") + ", \(decibelNumber(milliseconds)) ms"
+    if transition.ease != .linear { text += ", \(ease(transition.ease))" }
+    return text
   }
 
   /// `limiter true-peak -1 dBTP`, `limiter -1 dBFS` or `limiter off`.

@@ -18,7 +18,7 @@ public struct PlanResult: Sendable {
 /// problems that need the whole picture (an output duration that cannot be determined).
 public enum Planner {
   /// The plan format's version.
-  public static let planVersion = 6
+  public static let planVersion = 7
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
@@ -71,8 +71,15 @@ struct PlanBuilder {
   }
 
   mutating func build() -> RenderPlan? {
-    let layerTimings = spec.layers.map(layerTiming)
-    guard let duration = outputDuration(layerTimings) else { return nil }
+    let layouts = spec.layers.map { layer -> StackEntryTiming? in
+      guard case .sequence(let sequence) = layer.content else {
+        return layerTiming(layer).map { .layer($0) }
+      }
+      return sequenceLayout(layer, sequence).map { .sequence($0) }
+    }
+    // A sequence whose items' lengths do not fit its transitions cannot be placed.
+    guard !diagnostics.hasErrors else { return nil }
+    guard let duration = outputDuration(layouts.map { $0?.end }) else { return nil }
     let frameCount = TimeGrid.frameCount(duration, fps: fps)
     guard frameCount > 0 else {
       diagnostics.append(
@@ -86,8 +93,20 @@ struct PlanBuilder {
     let sampleCount = TimeGrid.sample(at: Rational(frameCount) / fps, rate: Int64(rate))
     var layers: [LayerPlan] = []
     var audio: [AudioStreamPlan] = []
-    for (layer, timing) in zip(spec.layers, layerTimings) {
-      guard let timing else { continue }
+    var sequences: [SequencePlan] = []
+    for (layer, layout) in zip(spec.layers, layouts) {
+      guard let layout else { continue }
+      guard case .layer(let timing) = layout else {
+        if case .sequence(let sequenceLayout) = layout,
+          case .sequence(let sequence) = layer.content
+        {
+          sequences.append(
+            planSequence(
+              layer, sequence, sequenceLayout, frameCount: frameCount, sampleCount: sampleCount,
+              layers: &layers, audio: &audio))
+        }
+        continue
+      }
       let planned = layerPlan(layer, timing, frameCount: frameCount)
       layers.append(planned)
       if planned.frames.count == 0 {
@@ -123,7 +142,7 @@ struct PlanBuilder {
     return RenderPlan(
       planVersion: Planner.planVersion,
       output: outputPlan(duration: duration, frameCount: frameCount, sampleCount: sampleCount),
-      inputs: inputs(), layers: layers, audio: audio, ducking: ducking,
+      inputs: inputs(), layers: layers, audio: audio, ducking: ducking, sequences: sequences,
       directory: spec.directory)
   }
 
@@ -154,7 +173,12 @@ struct PlanBuilder {
   private func timing(start: TimeValue, duration: TimeValue?, clip: ClipSpec, length: Rational)
     -> ClipTiming
   {
-    let start = start.seconds(fps: fps)
+    timing(start: start.seconds(fps: fps), duration: duration, clip: clip, length: length)
+  }
+
+  func timing(start: Rational, duration: TimeValue?, clip: ClipSpec, length: Rational)
+    -> ClipTiming
+  {
     let sourceIn = clip.inPoint.value.seconds(fps: fps)
     let sourceOut = min(clip.outPoint?.value.seconds(fps: fps) ?? length, length)
     var end: Rational? = nil
@@ -167,9 +191,10 @@ struct PlanBuilder {
       start: start, sourceIn: sourceIn, sourceOut: sourceOut, loop: clip.loop.value, end: end)
   }
 
-  mutating func outputDuration(_ timings: [ClipTiming?]) -> Rational? {
+  /// The output's length by its rule, from each stack entry's end (`nil`: none of its own).
+  mutating func outputDuration(_ entryEnds: [Rational?]) -> Rational? {
     let rule = spec.output.duration
-    let ends = timings.compactMap { $0?.end }
+    let ends = entryEnds.compactMap { $0 }
     switch rule.value {
     case .exactly(let time):
       return time.seconds(fps: fps)
@@ -257,6 +282,8 @@ struct PlanBuilder {
       content = .fill(color.value)
     case .text(let text):
       content = .text(textPlan(text, layer: layer, box: box))
+    case .sequence:
+      preconditionFailure("a sequence is planned by planSequence, never as one layer")
     case .captions(let captions):
       content = .captions(
         captionsPlan(
@@ -287,7 +314,7 @@ struct PlanBuilder {
   /// A warning at each text layer's `font` whose family is not installed, naming the family
   /// used in its place.
   func fontWarnings() -> [Diagnostic] {
-    spec.layers.compactMap { layer in
+    spec.drawnLayers.compactMap { layer in
       guard let text = layer.content.textStyle, let font = fonts[text.font.value],
         !font.isExact
       else { return nil }
@@ -361,7 +388,7 @@ struct PlanBuilder {
         seen[path] = InputPlan(path: path, facts: media)
       }
     }
-    for layer in spec.layers {
+    for layer in spec.drawnLayers {
       guard case .captions(let captions) = layer.content, !captions.file.value.isEmpty else {
         continue
       }

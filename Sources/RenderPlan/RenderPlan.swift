@@ -21,11 +21,13 @@ public struct RenderPlan: Codable, Sendable, Equatable {
   public var audio: [AudioStreamPlan]
   /// The sounds lowered while others play, one rule per ducked layer or track.
   public var ducking: [DuckPlan]
+  /// The sequences whose items are among `layers`, with their transitions.
+  public var sequences: [SequencePlan] = []
   /// The absolute folder the paths resolve against (not part of the encoded plan).
   public var directory: String = ""
 
   enum CodingKeys: String, CodingKey {
-    case planVersion, output, inputs, layers, audio, ducking
+    case planVersion, output, inputs, layers, audio, ducking, sequences
   }
 }
 

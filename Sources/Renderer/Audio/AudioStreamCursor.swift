@@ -63,9 +63,11 @@ final class AudioStreamCursor {
     if upper >= plan.endSample { finish() }
   }
 
-  /// Gain times both fades at output sample `n`.
+  /// Gain times both fades and both equal-power ramps at output sample `n`.
   func factor(at n: Int64) -> Double {
     var factor = plan.gain
+    if let ramp = plan.crossIn, n < ramp.endSample { factor *= ramp.rising(at: n) }
+    if let ramp = plan.crossOut, n >= ramp.firstSample { factor *= ramp.falling(at: n) }
     if plan.fadeInSamples > 0 && n < plan.firstSample + plan.fadeInSamples {
       factor *= Double(n - plan.firstSample) / Double(plan.fadeInSamples)
     }
