@@ -62,12 +62,19 @@ public enum ShaderSource {
   // `PackageResources` named after the file (`.` becomes `_`) and offers no way to enumerate
   // them, so each file is listed here once. The test suite checks this list against the folder.
   private static let embedded: [(name: String, bytes: [UInt8])] = [
+    ("Crossfade.frag", PackageResources.Crossfade_frag),
+    ("Dip.frag", PackageResources.Dip_frag),
     ("Fullscreen.vert", PackageResources.Fullscreen_vert),
     ("Key.frag", PackageResources.Key_frag),
+    ("Luma.frag", PackageResources.Luma_frag),
     ("Matte.frag", PackageResources.Matte_frag),
     ("Place.frag", PackageResources.Place_frag),
+    ("Push.frag", PackageResources.Push_frag),
+    ("Slide.frag", PackageResources.Slide_frag),
     ("SolidColor.frag", PackageResources.SolidColor_frag),
     ("Stack.frag", PackageResources.Stack_frag),
+    ("Transition.frag", PackageResources.Transition_frag),
+    ("Wipe.frag", PackageResources.Wipe_frag),
   ]
 
   private static let byName: [String: ShaderFile] = Dictionary(

@@ -68,10 +68,15 @@ extension ReadContext {
     } else {
       name = readName(map, fallback: "layers[\(index)]")
     }
-    let subject = item != nil && !map.has("name") ? name.value : "layer '\(name.value)'"
+    // An unnamed item is `story item 3`; a named one, `item 'product' of sequence 'story'`.
+    let subject =
+      item.map {
+        map.has("name") ? "item '\(name.value)' of sequence '\($0.sequence)'" : name.value
+      }
+      ?? "layer '\(name.value)'"
     let kinds = readKinds(map, subject: subject)
     checkKindKeys(map, kinds: kinds)
-    if let item { checkItemKeys(map, kinds: kinds, subject: subject, sequence: item.sequence) }
+    if item != nil { checkItemKeys(map, kinds: kinds, subject: subject) }
     let here = map.location
     let box = map.value("box").flatMap { node in
       animated(
@@ -128,6 +133,7 @@ extension ReadContext {
     let shown = map.value("when").flatMap(condition)?.value ?? true
     if !shown { leftOutNames.insert(name.value) }
     guard let content else { return .unreadable }
+    if item != nil, duration == nil { checkItemLength(content, at: here, subject: subject) }
     guard shown else { return .leftOut }
     return .shown(
       LayerSpec(

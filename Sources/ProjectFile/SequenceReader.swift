@@ -94,7 +94,6 @@ extension ReadContext {
           if transition == nil { broken = true }
         }
       case .item(.shown(let layer)):
-        checkItemLength(layer, sequence: name)
         if !kept.isEmpty { joins.append(pending) }
         pending = nil
         kept.append(layer)
@@ -191,36 +190,33 @@ extension ReadContext {
     "slideleft": "write transition: slide with direction: left",
   ]
 
-  /// An item needs a length: a video has one (unless it loops), anything else needs a
-  /// `duration`.
-  private func checkItemLength(_ item: LayerSpec, sequence: String) {
-    guard item.duration == nil else { return }
-    let subject = item.name.value
-    switch item.content {
+  /// An item without a `duration` needs a length of its own: a video has one, unless it
+  /// loops.
+  func checkItemLength(_ content: LayerContent, at location: SourceLocation, subject: String) {
+    switch content {
     case .video(let video) where video.clip.loop.value:
       error(
-        "item-needs-duration",
-        "'\(subject)' in the sequence of layer '\(sequence)' loops, so it needs a 'duration'",
-        at: item.location, notes: [.init("it loops here", at: video.clip.loop.location)],
+        "item-needs-duration", "\(subject) loops, so it needs a 'duration'", at: location,
+        notes: [.init("it loops here", at: video.clip.loop.location)],
         help: "give it one, such as duration: 4s, so the next item knows when to start")
     case .video, .sequence:
       break
     case .image, .fill, .text, .captions:
       error(
         "item-needs-duration",
-        "'\(subject)' in the sequence of layer '\(sequence)' needs a 'duration': \(ReadContext.article(item.content.kind)) \(item.content.kind) has no length of its own",
-        at: item.location,
+        "\(subject) needs a 'duration': \(ReadContext.article(content.kind)) \(content.kind) item has no length of its own",
+        at: location,
         help: "give it one, such as duration: 3s, so the next item knows when to start")
     }
   }
 
   /// An item's own rules: it has no `start` (the sequence places it) and cannot itself be a
   /// sequence.
-  func checkItemKeys(_ map: MappingReader, kinds: [String], subject: String, sequence: String) {
+  func checkItemKeys(_ map: MappingReader, kinds: [String], subject: String) {
     if map.has("start") {
       error(
         "item-start",
-        "\(subject) of the sequence of layer '\(sequence)' cannot have a 'start': it begins where the item before it ends, less any transition between them",
+        "\(subject) cannot have a 'start': it begins where the item before it ends, less any transition between them",
         at: map.keyLocation("start"),
         help: "remove 'start'; to leave a gap, put a transparent fill item of that duration "
           + "between them, or start the whole sequence later")
@@ -228,7 +224,7 @@ extension ReadContext {
     if kinds.first == "sequence" {
       error(
         "nested-sequence",
-        "\(subject) of the sequence of layer '\(sequence)' is itself a sequence",
+        "\(subject) is itself a sequence",
         at: map.keyLocation("sequence"),
         help: "list its items in the outer sequence instead")
     }

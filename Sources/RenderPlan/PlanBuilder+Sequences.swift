@@ -162,7 +162,8 @@ extension PlanBuilder {
       }
       audio += streams
     }
-    let shown = FrameRange(first: frames(layout.start), end: max(frames(layout.start), frames(layout.end)))
+    let shown = FrameRange(
+      first: frames(layout.start), end: max(frames(layout.start), frames(layout.end)))
     if shown.count == 0 {
       diagnostics.append(
         .warning(

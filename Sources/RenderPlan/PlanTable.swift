@@ -193,21 +193,23 @@ public enum PlanTable {
   }
 
   static func audioTable(_ plan: RenderPlan) -> TextTable {
-    var table = TextTable(header: [
-      "owner", "line", "source", "stream", "format", "output samples", "starts at", "source time",
-      "gain", "fade in/out",
-    ] + (plan.audio.contains { $0.crossIn != nil || $0.crossOut != nil } ? ["crossed"] : []))
+    var table = TextTable(
+      header: [
+        "owner", "line", "source", "stream", "format", "output samples", "starts at", "source time",
+        "gain", "fade in/out",
+      ] + (plan.audio.contains { $0.crossIn != nil || $0.crossOut != nil } ? ["crossed"] : []))
     let rate = Rational(Int64(plan.output.audio.sampleRate))
     for a in plan.audio {
-      table.rows.append([
-        "\(a.owner) (\(a.ownerKind))", "\(a.location.line)", a.source,
-        "a:\(a.audioStream) (#\(a.streamIndex))", "\(a.sourceSampleRate) Hz \(a.sourceLayout)",
-        "\(a.firstSample)-\(a.endSample) (\(a.endSample - a.firstSample))",
-        "\(seconds(Rational(a.firstSample) / rate)) s",
-        "\(seconds(a.sourceIn))-\(seconds(a.sourceOut)) s\(a.loop ? " loop" : "")",
-        "\(number(a.gain)) (\(decibels(a.gainDecibels)))",
-        "\(a.fadeInSamples)/\(a.fadeOutSamples)",
-      ] + (table.header.count > 10 ? [crossings(a)] : []))
+      table.rows.append(
+        [
+          "\(a.owner) (\(a.ownerKind))", "\(a.location.line)", a.source,
+          "a:\(a.audioStream) (#\(a.streamIndex))", "\(a.sourceSampleRate) Hz \(a.sourceLayout)",
+          "\(a.firstSample)-\(a.endSample) (\(a.endSample - a.firstSample))",
+          "\(seconds(Rational(a.firstSample) / rate)) s",
+          "\(seconds(a.sourceIn))-\(seconds(a.sourceOut)) s\(a.loop ? " loop" : "")",
+          "\(number(a.gain)) (\(decibels(a.gainDecibels)))",
+          "\(a.fadeInSamples)/\(a.fadeOutSamples)",
+        ] + (table.header.count > 10 ? [crossings(a)] : []))
     }
     return table
   }

@@ -36,3 +36,8 @@ public struct SequencePlan: Codable, Sendable, Equatable {
     self.transitions = transitions
   }
 }
+
+extension RenderPlan {
+  /// Every sequence's transitions, in stack order.
+  public var transitions: [TransitionPlan] { sequences.flatMap(\.transitions) }
+}

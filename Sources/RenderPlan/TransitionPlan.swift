@@ -98,7 +98,8 @@ extension TransitionStyle: Codable {
       self = .wipe(
         direction: try c.decode(TransitionDirection.self, forKey: .direction),
         softness: try c.decode(Double.self, forKey: .softness))
-    case .slide: self = .slide(direction: try c.decode(TransitionDirection.self, forKey: .direction))
+    case .slide:
+      self = .slide(direction: try c.decode(TransitionDirection.self, forKey: .direction))
     case .push: self = .push(direction: try c.decode(TransitionDirection.self, forKey: .direction))
     case .luma:
       self = .luma(

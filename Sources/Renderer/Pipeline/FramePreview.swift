@@ -13,7 +13,8 @@ public enum FramePreview {
   {
     let compositor = VideoCompositor(
       context: context, width: plan.output.width, height: plan.output.height,
-      background: plan.output.background, styles: plan.layerStyles)
+      background: plan.output.background, styles: plan.layerStyles,
+      patterns: try PatternGrey.load(plan))
     var draws: [LayerDraw] = []
     for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
       let state = layer.state(ofFrame: k, fps: plan.output.fps)
@@ -23,7 +24,9 @@ public enum FramePreview {
       draws.append(
         LayerDraw(layer: index, picture: picture, matte: pictures.matte, state: state))
     }
-    return try compositor.composite(draws).rgba()
+    return try compositor.composite(
+      CompositeItem.frame(draws, transitions: plan.transitions, frame: k, fps: plan.output.fps)
+    ).rgba()
   }
 
   /// Renders frame `k` and writes it as a PNG at `path` (replaced only once complete).

@@ -70,7 +70,9 @@ public final class MovieRender {
     }
     let compositor = VideoCompositor(
       context: context, width: output.width, height: output.height,
-      background: output.background, styles: plan.layerStyles)
+      background: output.background, styles: plan.layerStyles,
+      patterns: try PatternGrey.load(plan))
+    let transitions = plan.transitions
     let feeds = try plan.layers.map { (layer) throws(RenderFailure) in
       try layerSource(for: layer, plan: plan)
     }
@@ -95,7 +97,9 @@ public final class MovieRender {
           LayerDraw(layer: index, picture: picture, matte: pictures.matte, state: state))
       }
       let frame = try writer.nextFrame()
-      try compositor.composite(draws, into: frame)
+      try compositor.composite(
+        CompositeItem.frame(draws, transitions: transitions, frame: k, fps: output.fps),
+        into: frame)
       guard encoder.queue.push(frame) else {
         throw encoder.error ?? RenderFailure("encoding stopped")
       }

@@ -21,3 +21,54 @@ struct LayerDraw {
   var matte: DecodedFrame?
   var state: LayerState
 }
+
+/// One thing the stacking pass draws on a frame: a layer, or two items of a sequence joined by
+/// a transition, drawn as one in their place.
+enum CompositeItem {
+  case layer(LayerDraw)
+  case transition(TransitionDraw)
+
+  /// The items on a frame, bottom first, from its layers' draws (bottom first): the two items
+  /// of each transition under way on frame `k` become one transition item where the first of
+  /// them lies. `transitions` is `RenderPlan.transitions`.
+  static func frame(
+    _ draws: [LayerDraw], transitions: [TransitionPlan], frame k: Int64, fps: Rational
+  ) -> [CompositeItem] {
+    var active: [Int: Int] = [:]
+    for (index, transition) in transitions.enumerated() where transition.frames.contains(k) {
+      active[transition.outgoing] = index
+      active[transition.incoming] = index
+    }
+    guard !active.isEmpty else { return draws.map { .layer($0) } }
+    var items: [CompositeItem] = []
+    var emitted: Set<Int> = []
+    for draw in draws {
+      guard let index = active[draw.layer] else {
+        items.append(.layer(draw))
+        continue
+      }
+      guard emitted.insert(index).inserted else { continue }
+      let transition = transitions[index]
+      items.append(
+        .transition(
+          TransitionDraw(
+            index: index, style: transition.style,
+            progress: transition.progress(ofFrame: k, fps: fps),
+            outgoing: draws.first { $0.layer == transition.outgoing },
+            incoming: draws.first { $0.layer == transition.incoming })))
+    }
+    return items
+  }
+}
+
+/// Two items of a sequence on a frame of the transition between them. An item that shows
+/// nothing on the frame (hidden, faded out, a captions item between cues) is `nil`.
+struct TransitionDraw {
+  /// The transition's index in `RenderPlan.transitions`.
+  var index: Int
+  var style: TransitionStyle
+  /// The picture's progress on this frame.
+  var progress: Double
+  var outgoing: LayerDraw?
+  var incoming: LayerDraw?
+}

@@ -27,13 +27,19 @@ final class VideoCompositor {
   private let background: SIMD3<Double>
   private let slots: [LayerSlot]
   private let preparation: LayerPreparation
+  private let transitionPass: TransitionPass
+  /// Each transition under way: the prepared layer its two items are drawn into.
+  private var transitionTargets: [Int: PreparedLayer] = [:]
+  /// Luma transitions' patterns, by path: grey levels until first used, then a texture.
+  private var patternLevels: [String: PatternGrey]
+  private var patternTextures: [String: Texture] = [:]
   private let stack: StackPass
   private var keyPass: FusedKeyPass?
   private var scratch: [UInt8] = []
 
   init(
     context: GPUContext, width: Int, height: Int, background: RGBColor, styles: [LayerStyle],
-    fusing: Bool = true
+    patterns: [String: PatternGrey] = [:], fusing: Bool = true
   ) {
     precondition(width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0)
     self.context = context
@@ -44,15 +50,25 @@ final class VideoCompositor {
     self.background = ColorConversion.toOutput.apply(ColorConversion.rgb(background))
     slots = styles.map(LayerSlot.init)
     preparation = LayerPreparation(context: context)
+    transitionPass = TransitionPass(context: context)
+    patternLevels = patterns
     stack = StackPass(context: context, width: stackWidth, height: height)
   }
 
   /// How many layer preparations have run: each is a pass over a layer's bounding box.
   var preparations: Int { preparation.count }
 
-  /// Draws `draws` (bottom first) into `frame`'s three planes.
+  /// How many transition frames have been drawn.
+  var transitionDraws: Int { transitionPass.count }
+
+  /// Draws `draws` (bottom first, none in a transition) into `frame`'s three planes.
   func composite(_ draws: [LayerDraw], into frame: EncoderFrame) throws {
-    let layers = try stackLayers(draws)
+    try composite(draws.map { .layer($0) }, into: frame)
+  }
+
+  /// Draws `items` (bottom first) into `frame`'s three planes.
+  func composite(_ items: [CompositeItem], into frame: EncoderFrame) throws {
+    let layers = try stackLayers(items)
     let luma = try stack.run(layers, target: .luma, background: background)
     try frame.withMutablePlane(0) { bytes, bytesPerRow, width, _ in
       // Even rows are the first target's, odd rows the second's.
@@ -72,10 +88,16 @@ final class VideoCompositor {
     }
   }
 
-  /// Draws `draws` (bottom first) and returns the output's planes as they would be encoded.
+  /// Draws `draws` (bottom first, none in a transition) and returns the output's planes as
+  /// they would be encoded.
   func composite(_ draws: [LayerDraw]) throws -> YCbCrPicture {
+    try composite(draws.map { .layer($0) })
+  }
+
+  /// Draws `items` (bottom first) and returns the output's planes as they would be encoded.
+  func composite(_ items: [CompositeItem]) throws -> YCbCrPicture {
     var picture = YCbCrPicture(width: width, height: height)
-    let layers = try stackLayers(draws)
+    let layers = try stackLayers(items)
     let luma = try stack.run(layers, target: .luma, background: background)
     try picture.y.withUnsafeMutableBytes { bytes in
       for attachment in 0..<2 {
@@ -103,28 +125,92 @@ final class VideoCompositor {
   ///
   /// A layer's frames are one run, so a slot not drawn on this frame is done with (or not yet
   /// begun): its textures are let go, and GPU memory holds only the layers on the frame.
-  private func stackLayers(_ draws: [LayerDraw]) throws -> [StackLayer] {
-    let drawn = Set(draws.map(\.layer))
+  private func stackLayers(_ items: [CompositeItem]) throws -> [StackLayer] {
+    var drawn: Set<Int> = []
+    var transitions: Set<Int> = []
+    for item in items {
+      switch item {
+      case .layer(let draw): drawn.insert(draw.layer)
+      case .transition(let transition):
+        transitions.insert(transition.index)
+        for draw in [transition.outgoing, transition.incoming].compactMap({ $0 }) {
+          drawn.insert(draw.layer)
+        }
+      }
+    }
     for (index, slot) in slots.enumerated() where !drawn.contains(index) {
       slot.release()
     }
-    return try draws.compactMap { draw in
-      let slot = slots[draw.layer]
-      let geometry = slot.geometry(draw)
-      if fusing,
-        FusedLayer.canFuse(picture: draw.picture, matte: draw.matte, geometry: geometry)
-      {
-        // Wholly off the frame: nothing to upload or key.
-        let place = geometry.picture
-        guard place.x < Double(stackWidth), place.y < Double(height), place.x + place.z > 0,
-          place.y + place.w > 0
-        else { return nil }
-        return try slot.fuse(
-          draw, geometry: geometry, context: context, keyPass: fusedKeyPass)
+    transitionTargets = transitionTargets.filter { transitions.contains($0.key) }
+    return try items.compactMap { item in
+      switch item {
+      case .layer(let draw): try stackLayer(draw)
+      case .transition(let transition): try stackLayer(transition)
       }
-      return try slot.prepare(
-        draw, geometry: geometry, width: stackWidth, height: height, using: preparation)
     }
+  }
+
+  /// A transition's two items, each prepared (never fused, so the transition reads them the
+  /// same whatever path would draw them alone), drawn as one prepared layer over the frame.
+  private func stackLayer(_ transition: TransitionDraw) throws -> StackLayer? {
+    func input(_ draw: LayerDraw?) throws -> TransitionPass.Input? {
+      guard let draw else { return nil }
+      let slot = slots[draw.layer]
+      guard
+        case .prepared(let layer, let opacity)? = try slot.prepare(
+          draw, geometry: slot.geometry(draw), width: stackWidth, height: height,
+          using: preparation)
+      else { return nil }
+      return TransitionPass.Input(layer: layer, opacity: opacity)
+    }
+    let outgoing = try input(transition.outgoing)
+    let incoming = try input(transition.incoming)
+    guard outgoing != nil || incoming != nil else { return nil }
+    let target: PreparedLayer
+    if let existing = transitionTargets[transition.index] {
+      target = existing
+    } else {
+      target = try PreparedLayer(
+        context: context, bounds: SIMD4(0, 0, stackWidth, height),
+        capacity: SIMD2(stackWidth, height))
+      transitionTargets[transition.index] = target
+    }
+    let effect = transition.style.effect(
+      progress: transition.progress, frame: TransitionFrame(width: width, height: height),
+      pattern: try pattern(of: transition.style))
+    try transitionPass.run(effect, outgoing: outgoing, incoming: incoming, into: target)
+    return .prepared(target, opacity: 1)
+  }
+
+  /// A luma transition's pattern texture, uploaded on first use.
+  private func pattern(of style: TransitionStyle) throws -> Texture? {
+    guard case .luma(let pattern, _) = style else { return nil }
+    if let texture = patternTextures[pattern.path] { return texture }
+    guard let grey = patternLevels[pattern.path] else {
+      throw RenderFailure("the pattern '\(pattern.path)' was not loaded before the render")
+    }
+    let texture = try Texture(context: context, width: grey.width, height: grey.height, format: .r8)
+    try texture.upload(grey.levels, bytesPerRow: grey.width)
+    patternTextures[pattern.path] = texture
+    patternLevels[pattern.path] = nil
+    return texture
+  }
+
+  /// A layer alone: fused where it can be, else prepared (only if what it shows changed); nil
+  /// when it is wholly off the frame.
+  private func stackLayer(_ draw: LayerDraw) throws -> StackLayer? {
+    let slot = slots[draw.layer]
+    let geometry = slot.geometry(draw)
+    if fusing, FusedLayer.canFuse(picture: draw.picture, matte: draw.matte, geometry: geometry) {
+      // Wholly off the frame: nothing to upload or key.
+      let place = geometry.picture
+      guard place.x < Double(stackWidth), place.y < Double(height), place.x + place.z > 0,
+        place.y + place.w > 0
+      else { return nil }
+      return try slot.fuse(draw, geometry: geometry, context: context, keyPass: fusedKeyPass)
+    }
+    return try slot.prepare(
+      draw, geometry: geometry, width: stackWidth, height: height, using: preparation)
   }
 
   private func fusedKeyPass() throws -> FusedKeyPass {
