@@ -1,10 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The module stack, bottom to top (see docs in README.md and ARCHITECTURE.md):
+// The module stack, bottom to top (see docs in README.md and docs/ARCHITECTURE.md):
 // Diagnostics, Timeline → ProjectFile → RenderPlan → (Media, GPU, Typesetting) → Renderer →
-// chromake. C is reached only through the CFFmpeg, CEGL and CPangoCairo system libraries,
-// imported by Media, GPU and Typesetting.
+// chromake. Our C is reached only through the CFFmpeg, CEGL and CPangoCairo system libraries,
+// imported by Media, GPU and Typesetting (and Yams' own libyaml, which ProjectFile's prescan
+// of aliases reads before Yams builds a tree).
 let package = Package(
   name: "chromake",
   platforms: [.macOS(.v14)],

@@ -1,6 +1,6 @@
 #version 300 es
 
-// Key.frag: the chroma key, the one home of its maths (ARCHITECTURE.md, "Keying maths"). The
+// Key.frag: the chroma key, the one home of its maths (docs/ARCHITECTURE.md, "Keying maths"). The
 // preparation (Place.frag) calls `keyAlpha` for each output pixel with the (Cb, Cr) of its
 // R'G'B'; the stacking pass (Stack.frag) calls it for each chroma sample of a layer it fuses,
 // with the (Cb, Cr) its folded maps give. `KeyEffect.swift` sets the `Key` uniform.

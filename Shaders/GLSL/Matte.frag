@@ -1,6 +1,6 @@
 #version 300 es
 
-// Matte.frag: a luma matte's alpha (ARCHITECTURE.md: alpha = Y' after range expansion, so
+// Matte.frag: a luma matte's alpha (docs/ARCHITECTURE.md: alpha = Y' after range expansion, so
 // limited-range white is exactly 1 and black exactly 0). Used by the preparation (Place.frag)
 // per output pixel and by the stacking pass (Stack.frag) for a layer it fuses, four samples at
 // a time. `MatteEffect.swift` sets the `Matte` uniform.

@@ -1,6 +1,6 @@
 #version 300 es
 
-// Place.frag: prepares one layer (ARCHITECTURE.md, "Compositor, version 2"). It converts the
+// Place.frag: prepares one layer (docs/ARCHITECTURE.md, "Compositor, version 2"). It converts the
 // layer's picture to the output's Y'CbCr, places it (sample aspect ratio, rotation metadata,
 // fit, box, rotation by any angle about the box's centre), applies the effects the layer has
 // (Key.frag, Matte.frag, appended when it has them) and writes a prepared layer: premultiplied

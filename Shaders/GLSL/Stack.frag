@@ -1,6 +1,6 @@
 #version 300 es
 
-// Stack.frag: the stacking pass (ARCHITECTURE.md, "Compositor, version 2"). It blends the
+// Stack.frag: the stacking pass (docs/ARCHITECTURE.md, "Compositor, version 2"). It blends the
 // frame's layers bottom first with "over", straight into the output's planes, for one region
 // of the frame at a time (CompositeRegions). A fused layer named in the program covers the
 // whole region; a prepared one may cover only part of it (when a frame has so many layers that
@@ -18,7 +18,7 @@
 // on the output is prepared inside this pass, from its planes as decoded, with its colour
 // maths folded into affine maps computed once on the CPU (FoldedLayerColor) and its key
 // computed once per picture at chroma resolution by a key pass (FusedKeyPass, which calls
-// Key.frag's `keyAlpha`), as ARCHITECTURE.md allows for 4:2:0 material. The result is the same
+// Key.frag's `keyAlpha`), as docs/ARCHITECTURE.md allows for 4:2:0 material. The result is the same
 // as preparing it first; it saves a pass over every pixel of a full-frame video.
 //
 // Blending Y'CbCr is blending R'G'B': "over" is a weighted average, and Y'CbCr is an affine

@@ -279,7 +279,7 @@ struct LayerKindsTests {
     #expect(result.spec?.layers.first?.content.kind == "fill")
   }
 
-  @Test("no kind: an error at the layer listing the five")
+  @Test("no kind: an error at the layer listing the six")
   func noKind() throws {
     let result = Self.load(Self.project("  - name: t\n    start: 1s"))
     let found = try #require(result.diagnostics.first)
@@ -288,7 +288,7 @@ struct LayerKindsTests {
     #expect(
       found.help
         == "a layer shows one of: source: VIDEO, image: PICTURE, fill: \"#RRGGBB\", "
-        + "text: STRING or captions: SUBTITLES.srt")
+        + "text: STRING, captions: SUBTITLES.srt or sequence: [ITEMS]")
     #expect(result.spec?.layers.isEmpty == true)
   }
 

@@ -4,7 +4,7 @@ import RenderPlan
 /// The key of a layer the stacking pass fuses, once per picture: its alpha for each chroma
 /// sample (Key.frag's `keyAlpha`) and its spill excess, four to an RGBA8 texel like the packed
 /// chroma planes. The chroma stacking pass reads them as they are; the luma stacking pass
-/// interpolates the alpha for each luma sample (ARCHITECTURE.md: a matte at chroma resolution,
+/// interpolates the alpha for each luma sample (docs/ARCHITECTURE.md: a matte at chroma resolution,
 /// sampled bilinearly) and takes each pixel's excess from its own chroma sample.
 final class FusedKeyPass {
   let program: ShaderProgram

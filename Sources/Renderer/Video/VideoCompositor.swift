@@ -4,7 +4,7 @@ import PlanValues
 import RenderPlan
 
 /// Composites a frame's layers on the GPU, straight into the output's planes, in two steps
-/// (ARCHITECTURE.md, "Compositor, version 2"):
+/// (docs/ARCHITECTURE.md, "Compositor, version 2"):
 ///
 /// 1. Each layer is prepared only when what it shows changes (`LayerPreparation`): a new
 ///    source frame, or a new place. A still is prepared once for the render; a held frame is

@@ -3,7 +3,7 @@ import TestSupport
 
 // Support for the end-to-end picture tests: exact test pictures written as raw planes and
 // encoded losslessly by the ffmpeg command, the Y′CbCr formulas their expected values come
-// from (written here from ARCHITECTURE.md and BT.601/BT.709, independently of the renderer),
+// from (written here from docs/ARCHITECTURE.md and BT.601/BT.709, independently of the renderer),
 // and the rendered movie's planes decoded back by the ffmpeg command without any conversion.
 
 /// A Y′CbCr coding: a matrix's luma weights, a range and a bit depth.
@@ -76,7 +76,7 @@ struct YCbCrCoding: CustomStringConvertible {
   }
 }
 
-/// BT.709's (Cb, Cr) of an R′G′B′ colour, as the keying maths in ARCHITECTURE.md defines it.
+/// BT.709's (Cb, Cr) of an R′G′B′ colour, as the keying maths in docs/ARCHITECTURE.md defines it.
 func keyChroma(_ rgb: SIMD3<Double>) -> SIMD2<Double> {
   let (kr, kb) = (0.2126, 0.0722)
   let y = kr * rgb.x + (1 - kr - kb) * rgb.y + kb * rgb.z

@@ -9,14 +9,14 @@ struct KeySettings: CustomTestStringConvertible, Sendable {
 
   var testDescription: String { "similarity \(similarity), smoothness \(smoothness)" }
 
-  /// α by ARCHITECTURE.md's formula for CbCr distance `d`.
+  /// α by docs/ARCHITECTURE.md's formula for CbCr distance `d`.
   func alpha(distance d: Double) -> Double {
     guard smoothness > 0 else { return d >= similarity ? 1 : 0 }
     return min(max((d - similarity) / smoothness, 0), 1)
   }
 }
 
-/// ARCHITECTURE.md property 5 and spill suppression, on colour ramps that leave the key colour
+/// docs/ARCHITECTURE.md property 5 and spill suppression, on colour ramps that leave the key colour
 /// in steps of known CbCr distance, keyed over a flat background.
 @Suite("Render pictures: chroma key α and spill")
 struct RenderPictureKeyTests {
@@ -128,7 +128,7 @@ struct RenderPictureKeyTests {
     }
   }
 
-  /// Spill suppression by ARCHITECTURE.md: s = max(0, G′ − (min(R′, B′) + max(R′, B′)) / 2),
+  /// Spill suppression by docs/ARCHITECTURE.md: s = max(0, G′ − (min(R′, B′) + max(R′, B′)) / 2),
   /// G′ ← G′ − spill · s.
   static func suppressed(_ rgb: SIMD3<Double>, spill: Double) -> SIMD3<Double> {
     let s = max(0, rgb.y - (min(rgb.x, rgb.z) + max(rgb.x, rgb.z)) / 2)

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A luma `matte` is the layer's alpha: α = Y′ after range expansion, so limited-range white
-/// (235) is opaque and black (16) transparent (ARCHITECTURE.md, Keying maths).
+/// (235) is opaque and black (16) transparent (docs/ARCHITECTURE.md, Keying maths).
 @Suite("Render pictures: luma matte")
 struct RenderPictureMatteTests {
   /// Matte bands: white, black, then luma code 126, which is α = 110 / 219 after expansion.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Rotation metadata and non-square pixels are applied before `fit`, as a player shows them
-/// (ARCHITECTURE.md, Video path).
+/// (docs/ARCHITECTURE.md, Video path).
 @Suite("Render pictures: rotation metadata and sample aspect ratio")
 struct RenderPictureOrientationTests {
   /// A 320×240 picture with a different colour in each quadrant.

@@ -22,7 +22,7 @@ struct PassThroughSource: CustomTestStringConvertible, Sendable {
   }
 }
 
-/// ARCHITECTURE.md property 4: a video without a key passes through within ±2 code values,
+/// docs/ARCHITECTURE.md property 4: a video without a key passes through within ±2 code values,
 /// whatever matrix, range, depth and chroma layout it was stored in.
 @Suite("Render pictures: pass-through of matrices, ranges and pixel formats")
 struct RenderPicturePassThroughTests {

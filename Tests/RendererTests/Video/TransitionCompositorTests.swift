@@ -1,0 +1,103 @@
+import Foundation
+import GPU
+import Media
+import PlanValues
+import TestSupport
+import Testing
+import Timeline
+
+@testable import RenderPlan
+@testable import Renderer
+
+/// The transition pass driven in process on llvmpipe: it reads the items as the fused path
+/// would draw them alone, and a transition frame prepares each item at most once.
+@Suite("Compositor: transitions between two items")
+struct TransitionCompositorTests {
+  static let width = 256
+  static let height = 144
+
+  static func transition(
+    _ style: TransitionStyle, progress: Double, _ a: DecodedFrame, _ b: DecodedFrame
+  ) -> CompositeItem {
+    let full = CompositorPathsTests.state(0, 0, width, height)
+    return .transition(
+      TransitionDraw(
+        index: 0, style: style, progress: progress,
+        outgoing: LayerDraw(layer: 0, picture: a, matte: nil, state: full),
+        incoming: LayerDraw(layer: 1, picture: b, matte: nil, state: full)))
+  }
+
+  @Test(
+    "at progress 0 and 1 every transition shows exactly the outgoing or incoming item as the fused path draws it alone"
+  )
+  func endsMatchTheItemsAlone() throws {
+    try withScratchFolder { folder in
+      let size = "\(Self.width)x\(Self.height)"
+      let a = try CompositorPathsTests.frame(
+        "a", in: folder, size: size, lum: "60+X/2", cb: "100+Y/3", cr: "150-X/8")
+      let b = try CompositorPathsTests.frame(
+        "b", in: folder, size: size, lum: "200-X/4", cb: "90+X/5", cr: "170-Y/4")
+      let context = try GPUContext(platform: .surfaceless)
+      let styles = [CompositorPathsTests.style(), CompositorPathsTests.style()]
+      let compositor = VideoCompositor(
+        context: context, width: Self.width, height: Self.height, background: .black,
+        styles: styles)
+      let full = CompositorPathsTests.state(0, 0, Self.width, Self.height)
+      let aloneA = try compositor.composite([
+        LayerDraw(layer: 0, picture: a, matte: nil, state: full)
+      ])
+      let aloneB = try compositor.composite([
+        LayerDraw(layer: 1, picture: b, matte: nil, state: full)
+      ])
+      // Drawn alone, both were fused: nothing prepared.
+      #expect(compositor.preparations == 0)
+      let styleCases: [TransitionStyle] = [
+        .crossfade, .dip(color: .black), .wipe(direction: .left, softness: 0),
+        .wipe(direction: .up, softness: 0.3), .slide(direction: .right),
+        .push(direction: .down),
+      ]
+      for style in styleCases {
+        let start = try compositor.composite([Self.transition(style, progress: 0, a, b)])
+        let end = try compositor.composite([Self.transition(style, progress: 1, a, b)])
+        let atStart = CompositorPathsTests.largestDifference(start, aloneA)
+        let atEnd = CompositorPathsTests.largestDifference(end, aloneB)
+        #expect(atStart <= 2, "\(style) at 0: \(atStart) codes from A alone")
+        #expect(atEnd <= 2, "\(style) at 1: \(atEnd) codes from B alone")
+      }
+      // Half way, a crossfade is neither.
+      let middle = try compositor.composite([Self.transition(.crossfade, progress: 0.5, a, b)])
+      #expect(CompositorPathsTests.largestDifference(middle, aloneA) > 20)
+      #expect(CompositorPathsTests.largestDifference(middle, aloneB) > 20)
+    }
+  }
+
+  @Test(
+    "a transition frame prepares each item at most once: stills once for the whole transition, a video once per new picture"
+  )
+  func oneTransitionFramePreparesEachItemOnce() throws {
+    try withScratchFolder { folder in
+      let size = "\(Self.width)x\(Self.height)"
+      let still = try CompositorPathsTests.frame(
+        "still", in: folder, size: size, lum: "100", cb: "128", cr: "128")
+      var video: [DecodedFrame] = []
+      for index in 0..<4 {
+        video.append(
+          try CompositorPathsTests.frame(
+            "v\(index)", in: folder, size: size, lum: "\(40 + 10 * index)+X/4", cb: "128",
+            cr: "128"))
+      }
+      let context = try GPUContext(platform: .surfaceless)
+      let compositor = VideoCompositor(
+        context: context, width: Self.width, height: Self.height, background: .black,
+        styles: [CompositorPathsTests.style(), CompositorPathsTests.style()])
+      for (frame, picture) in video.enumerated() {
+        _ = try compositor.composite([
+          Self.transition(.crossfade, progress: Double(frame) / 4, picture, still)
+        ])
+      }
+      // Four frames: the video prepared four times, the still once, four transition draws.
+      #expect(compositor.preparations == 5)
+      #expect(compositor.transitionDraws == 4)
+    }
+  }
+}
