@@ -62,6 +62,13 @@ public struct RenderFingerprint: Sendable, Equatable {
     let nowhere = PlanLocation(line: 0, column: 0)
     for index in plan.layers.indices { plan.layers[index].location = nowhere }
     for index in plan.audio.indices { plan.audio[index].location = nowhere }
+    for index in plan.ducking.indices { plan.ducking[index].location = nowhere }
+    for index in plan.sequences.indices {
+      plan.sequences[index].location = nowhere
+      for t in plan.sequences[index].transitions.indices {
+        plan.sequences[index].transitions[t].location = nowhere
+      }
+    }
     return plan
   }
 

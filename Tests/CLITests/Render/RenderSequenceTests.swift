@@ -258,4 +258,62 @@ struct RenderSequenceTests {
       #expect((levels[3][440] ?? 0) < full - 50, "A after its transition: \(levels[3])")
     }
   }
+
+  @Test(
+    "chromake frame shows a transition frame as the movie does; a moved line keeps the render up to date, a changed transition does not"
+  )
+  func frameAndRerenders() throws {
+    try withScratchFolder { folder in
+      try BarcodeVideo.solid(
+        folder.path("dark.mp4"), frames: 60, rate: "30", colour: "0x303030", width: 64,
+        height: 48)
+      let yaml = """
+        version: 1
+        output: { file: s.mp4, size: 64x48, fps: 30, video: { crf: 0, preset: ultrafast } }
+        layers:
+          - name: story
+            sequence:
+              - { source: dark.mp4, duration: 1s }
+              - { transition: crossfade, duration: 1s }
+              - { fill: "#D0D0D0", duration: 1s }
+        """
+      let project = folder.path("s.yaml")
+      try yaml.write(toFile: project, atomically: true, encoding: .utf8)
+      let first = try ChromakeBinary.run(["render", project, "--progress", "none"])
+      #expect(first.status == 0, "\(first.stderr)")
+      // Frame 15: half way through the crossfade.
+      let png = folder.path("f15.png")
+      let frame = try ChromakeBinary.run(["frame", project, "--at", "15f", "-o", png])
+      #expect(frame.status == 0, "\(frame.stderr)")
+      let still = try Self.grey(png, frames: "0")
+      let movie = try Self.grey(folder.path("s.mp4"), frames: "15")
+      let dark = try Self.grey(folder.path("s.mp4"), frames: "0")
+      #expect(abs(still - movie) <= 2, "frame \(still), movie \(movie)")
+      #expect(abs(movie - dark) > 40, "half way is not the first item: \(movie) vs \(dark)")
+      // A comment moves every line: nothing rendered changes.
+      try ("# a note\n" + yaml).write(toFile: project, atomically: true, encoding: .utf8)
+      let moved = try ChromakeBinary.run(
+        ["render", project, "--progress", "none", "--explain"])
+      #expect(moved.stderr.hasSuffix("s.mp4 is up to date\n"), "\(moved.stderr)")
+      try ("# a note\n" + yaml.replacingOccurrences(of: "crossfade", with: "dip"))
+        .write(toFile: project, atomically: true, encoding: .utf8)
+      let changed = try ChromakeBinary.run(
+        ["render", project, "--progress", "none", "--explain"])
+      #expect(changed.status == 0)
+      #expect(
+        changed.stderr.contains("sequence[1].transition changed from 'crossfade' to 'dip'"),
+        "\(changed.stderr)")
+    }
+  }
+
+  /// The mean grey (0–255, as ffmpeg decodes it) of frame `frames` of a picture or movie.
+  static func grey(_ path: String, frames: String) throws -> Double {
+    let raw = path + ".\(frames).gray"
+    try FFmpegCommand.ffmpeg([
+      "-i", path, "-vf", "select=eq(n\\,\(frames))", "-frames:v", "1", "-f", "rawvideo",
+      "-pix_fmt", "gray", raw,
+    ])
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: raw))
+    return Double(bytes.reduce(0) { $0 + Int($1) }) / Double(max(1, bytes.count))
+  }
 }
