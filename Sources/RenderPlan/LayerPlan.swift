@@ -63,16 +63,16 @@ public struct LayerPlan: Sendable, Equatable {
   /// clock (kept within 0…1) times the fades' linear ramps, each `clamp(elapsed / fade, 0, 1)`
   /// of the time since `start` or left until the end.
   public func opacity(ofFrame k: Int64, fps: Rational) -> Double {
-    let t = TimeGrid.time(ofFrame: k, fps: fps)
+    let local = clock.time(ofFrame: k, fps: fps)
     var factor = 1.0
     if fadeIn > .zero {
-      factor = min(factor, ((t - start) / fadeIn).doubleValue)
+      factor = min(factor, (local / fadeIn).doubleValue)
     }
     if fadeOut > .zero {
-      let end = TimeGrid.time(ofFrame: frames.end, fps: fps)
-      factor = min(factor, ((end - t) / fadeOut).doubleValue)
+      let end = clock.time(ofFrame: frames.end, fps: fps)
+      factor = min(factor, ((end - local) / fadeOut).doubleValue)
     }
-    let animated = min(max(opacity.value(at: t - start), 0), 1)
+    let animated = min(max(opacity.value(at: local), 0), 1)
     return animated * min(max(factor, 0), 1)
   }
 }
@@ -199,7 +199,7 @@ public struct VideoClipPlan: Codable, Sendable, Equatable {
   /// The source time output frame `k` asks for (before the pick tolerance and any hold), for a
   /// layer starting at `start`.
   public func sourceTime(ofFrame k: Int64, start: Rational, fps: Rational) -> Rational {
-    let elapsed = TimeGrid.time(ofFrame: k, fps: fps) - start
+    let elapsed = LayerClock(origin: start).time(ofFrame: k, fps: fps)
     if loop { return sourceIn + Rational.positiveRemainder(elapsed, sourceOut - sourceIn) }
     return sourceIn + elapsed
   }

@@ -33,7 +33,7 @@ extension LayerPlan {
   /// The layer's state on output frame `k` (one of its `frames`): every animated value at
   /// `k / fps − start` on the layer's clock, exactly, with no rounding of positions.
   public func state(ofFrame k: Int64, fps: Rational) -> LayerState {
-    let local = TimeGrid.time(ofFrame: k, fps: fps) - start
+    let local = clock.time(ofFrame: k, fps: fps)
     return LayerState(
       box: box.value(at: local), rotation: rotation.value(at: local),
       opacity: opacity(ofFrame: k, fps: fps))
