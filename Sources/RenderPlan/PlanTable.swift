@@ -226,7 +226,7 @@ public enum PlanTable {
   /// A sequence's items, each with its frames and times, and after each the transition that
   /// takes it out, with the frames drawn as that transition.
   static func sequenceTable(_ sequence: SequencePlan, plan: RenderPlan) -> TextTable {
-    var table = TextTable(header: ["#", "item or transition", "line", "frames", "output time"])
+    var table = TextTable(header: ["layer", "item or transition", "line", "frames", "output time"])
     func span(_ frames: FrameRange, _ start: Rational, _ end: Rational) -> [String] {
       [
         frames.count == 0 ? "none" : "\(frames.first)-\(frames.end - 1) (\(frames.count))",
