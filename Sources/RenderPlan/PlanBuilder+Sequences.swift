@@ -93,21 +93,34 @@ extension PlanBuilder {
   }
 
   /// How long an item lasts in its sequence: its `duration`, or a video's remaining length
-  /// from `in` to `out` (or the source's end). `nil` when that is unknown.
+  /// from `in` to `out` (or the source's end). `nil` when that is unknown: the media checks
+  /// have said so (a source of unknown length without `out`, a trim outside the source).
   func itemLength(_ item: LayerSpec) -> Rational? {
     if let duration = item.duration { return duration.value.seconds(fps: fps) }
     guard case .video(let video) = item.content, !video.clip.loop.value,
-      let length = media(video.clip.source)?.videoDuration
+      let sourceOut = sourceLength(video)
     else { return nil }
     let sourceIn = video.clip.inPoint.value.seconds(fps: fps)
-    let sourceOut = min(video.clip.outPoint?.value.seconds(fps: fps) ?? length, length)
     return sourceOut > sourceIn ? sourceOut - sourceIn : nil
   }
 
+  /// Where a video item's source stops: `out`, or the source's end, whichever is first.
+  private func sourceLength(_ video: VideoLayerSpec) -> Rational? {
+    let length = media(video.clip.source)?.videoDuration
+    let out = video.clip.outPoint?.value.seconds(fps: fps)
+    switch (length, out) {
+    case (let length?, let out?): return min(length, out)
+    case (let length?, nil): return length
+    case (nil, let out?): return out
+    case (nil, nil): return nil
+    }
+  }
+
   private func itemTiming(_ item: LayerSpec, start: Rational, length: Rational) -> ClipTiming {
-    if case .video(let video) = item.content,
-      let sourceLength = media(video.clip.source)?.videoDuration
-    {
+    if case .video(let video) = item.content {
+      // The source's length, or where the item's own length says it stops being read.
+      let sourceLength =
+        sourceLength(video) ?? video.clip.inPoint.value.seconds(fps: fps) + length
       return timing(
         start: start, duration: item.duration?.value, clip: video.clip, length: sourceLength)
     }
