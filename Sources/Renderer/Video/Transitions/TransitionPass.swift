@@ -27,28 +27,35 @@ final class TransitionPass {
     guard let any = outgoing ?? incoming else { return }
     target.content = nil
     let shifts = effect.shifts
+    // Unmoved pictures are read a texel at a time (see Transition.frag).
+    let moved = shifts.outgoing != .zero || shifts.incoming != .zero
     for plane in [StackTarget.luma, .chroma] {
-      let program = try self.program(file: effect.file, target: plane)
+      let program = try self.program(file: effect.file, target: plane, moved: moved)
       // Plane samples: luma at full size, chroma at half.
       let scale = plane == .luma ? 1.0 : 0.5
+      let outputOrigin = SIMD2(Double(target.bounds.x), Double(target.bounds.y)) * scale
       func uniforms(_ input: Input?, shift: SIMD2<Double>) -> UniformMembers {
+        func vector(_ value: SIMD2<Double>) -> UniformValue {
+          .vec2(SIMD2(Float(value.x), Float(value.y)))
+        }
         guard let input else {
           return UniformMembers(uniformMembers: [
             UniformMember("origin", .vec2(.zero)), UniformMember("size", .vec2(.zero)),
             UniformMember("opacity", .float(0)), UniformMember("shift", .vec2(.zero)),
+            UniformMember("texelOrigin", .vec2(.zero)), UniformMember("texels", .vec2(.zero)),
           ])
         }
         let bounds = input.layer.bounds
-        let size = input.layer.size
+        let origin = SIMD2(Double(bounds.x), Double(bounds.y)) * scale
+        let size = SIMD2(Double(input.layer.size.x), Double(input.layer.size.y)) * scale
+        // Four samples to a texel across; on the 8×2 grid these are whole numbers.
+        let texel = SIMD2<Double>(4, 1)
         return UniformMembers(uniformMembers: [
-          UniformMember(
-            "origin", .vec2(SIMD2(Float(Double(bounds.x) * scale), Float(Double(bounds.y) * scale)))
-          ),
-          UniformMember(
-            "size", .vec2(SIMD2(Float(Double(size.x) * scale), Float(Double(size.y) * scale)))),
+          UniformMember("origin", vector(origin)), UniformMember("size", vector(size)),
           UniformMember("opacity", .float(Float(input.opacity))),
-          UniformMember(
-            "shift", .vec2(SIMD2(Float(shift.x * scale), Float(shift.y * scale)))),
+          UniformMember("shift", vector(shift * scale)),
+          UniformMember("texelOrigin", vector((origin - outputOrigin) / texel)),
+          UniformMember("texels", vector(size / texel)),
         ])
       }
       try program.set(uniforms(outgoing, shift: shifts.outgoing), as: "outgoing")
@@ -79,12 +86,13 @@ final class TransitionPass {
     count += 1
   }
 
-  private func program(file: String, target: StackTarget) throws -> ShaderProgram {
-    let key = "\(file) \(target)"
+  private func program(file: String, target: StackTarget, moved: Bool) throws -> ShaderProgram {
+    let writer = (target == .luma ? "writeLuma" : "writeChroma") + (moved ? "" : "Aligned")
+    let key = "\(file) \(writer)"
     if let cached = programs[key] { return cached }
     let program = try AssembledProgram.make(
       context: context, parts: ["Transition.frag", file],
-      generated: "void main() { \(target == .luma ? "writeLuma" : "writeChroma")(); }\n",
+      generated: "void main() { \(writer)(); }\n",
       generatedName: "Transition.frag (generated main)")
     programs[key] = program
     return program
