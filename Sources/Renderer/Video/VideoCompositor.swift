@@ -142,12 +142,42 @@ final class VideoCompositor {
       slot.release()
     }
     transitionTargets = transitionTargets.filter { transitions.contains($0.key) }
-    return try items.compactMap { item in
+    return try items.flatMap { item -> [StackLayer] in
       switch item {
-      case .layer(let draw): try stackLayer(draw)
-      case .transition(let transition): try stackLayer(transition)
+      case .layer(let draw): return try stackLayer(draw).map { [$0] } ?? []
+      case .transition(let transition):
+        if let layers = try crossfadeAsLayers(transition) { return layers }
+        return try stackLayer(transition).map { [$0] } ?? []
       }
     }
+  }
+
+  /// A crossfade into a picture that is opaque and covers the frame, drawn as two ordinary
+  /// layers (fused where they qualify): the outgoing item, and over it the incoming one at
+  /// opacity `p`. That is the crossfade exactly: with B opaque over everything A covers,
+  /// `(A·(1 − p) + B·p) over U = B·p + (A over U)·(1 − p)` for whatever `U` lies under the
+  /// sequence. It spares two preparations and the transition pass on the commonest
+  /// transition between full-frame clips, and draws the same picture (a test compares the two
+  /// ways). Nil where it does not apply.
+  private func crossfadeAsLayers(_ transition: TransitionDraw) throws -> [StackLayer]? {
+    guard fusing, case .crossfade = transition.style else { return nil }
+    let p = transition.progress
+    guard var incoming = transition.incoming else {
+      // B shows nothing: A·(1 − p).
+      guard var outgoing = transition.outgoing else { return [] }
+      outgoing.state.opacity *= 1 - p
+      return try stackLayer(outgoing).map { [$0] } ?? []
+    }
+    let slot = slots[incoming.layer]
+    let geometry = slot.geometry(incoming)
+    let place = geometry.picture
+    guard incoming.state.opacity == 1, incoming.matte == nil, slot.style.key == nil,
+      FusedLayer.canFuse(picture: incoming.picture, matte: nil, geometry: geometry),
+      place.x <= 0, place.y <= 0, place.x + place.z >= Double(width),
+      place.y + place.w >= Double(height)
+    else { return nil }
+    incoming.state.opacity = p
+    return try [transition.outgoing.flatMap(stackLayer), stackLayer(incoming)].compactMap { $0 }
   }
 
   /// A transition's two items, each prepared (never fused, so the transition reads them the

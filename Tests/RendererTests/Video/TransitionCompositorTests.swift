@@ -92,12 +92,53 @@ struct TransitionCompositorTests {
         styles: [CompositorPathsTests.style(), CompositorPathsTests.style()])
       for (frame, picture) in video.enumerated() {
         _ = try compositor.composite([
-          Self.transition(.crossfade, progress: Double(frame) / 4, picture, still)
+          Self.transition(
+            .wipe(direction: .left, softness: 0.2), progress: Double(frame) / 4, picture, still)
         ])
       }
       // Four frames: the video prepared four times, the still once, four transition draws.
       #expect(compositor.preparations == 5)
       #expect(compositor.transitionDraws == 4)
+    }
+  }
+
+  @Test(
+    "a crossfade into an opaque full-frame clip, drawn as two fused layers, matches the transition pass within 2 codes"
+  )
+  func crossfadeAsLayersMatchesThePass() throws {
+    try withScratchFolder { folder in
+      let size = "\(Self.width)x\(Self.height)"
+      let a = try CompositorPathsTests.frame(
+        "a", in: folder, size: "128x64", lum: "60+X/2", cb: "100+Y/3", cr: "150-X/8")
+      let b = try CompositorPathsTests.frame(
+        "b", in: folder, size: size, lum: "200-X/4", cb: "90+X/5", cr: "170-Y/4")
+      let context = try GPUContext(platform: .surfaceless)
+      let styles = [CompositorPathsTests.style(), CompositorPathsTests.style()]
+      let layers = VideoCompositor(
+        context: context, width: Self.width, height: Self.height,
+        background: RGBColor(red: 30, green: 120, blue: 60), styles: styles, fusing: true)
+      let pass = VideoCompositor(
+        context: context, width: Self.width, height: Self.height,
+        background: RGBColor(red: 30, green: 120, blue: 60), styles: styles, fusing: false)
+      for progress in [0.2, 0.5, 0.85] {
+        // A is a translucent inset, so the background shows through it and must fade alike.
+        let item = CompositeItem.transition(
+          TransitionDraw(
+            index: 0, style: .crossfade, progress: progress,
+            outgoing: LayerDraw(
+              layer: 0, picture: a, matte: nil,
+              state: CompositorPathsTests.state(64, 40, 128, 64, opacity: 0.7)),
+            incoming: LayerDraw(
+              layer: 1, picture: b, matte: nil,
+              state: CompositorPathsTests.state(0, 0, Self.width, Self.height))))
+        let drawnAsLayers = try layers.composite([item])
+        let drawnByPass = try pass.composite([item])
+        let difference = CompositorPathsTests.largestDifference(drawnAsLayers, drawnByPass)
+        #expect(difference <= 2, "at \(progress): \(difference) codes apart")
+      }
+      // The two ways really ran: no pass and no preparation of B in the first.
+      #expect(layers.transitionDraws == 0)
+      #expect(pass.transitionDraws == 3)
     }
   }
 }
