@@ -73,25 +73,29 @@ public final class MovieRender {
       background: output.background, styles: plan.layerStyles,
       patterns: try PatternGrey.load(plan))
     let transitions = plan.transitions
-    let feeds = try plan.layers.map { (layer) throws(RenderFailure) in
-      try layerSource(for: layer, plan: plan)
-    }
+    let sources = LayerSources(plan: plan)
+    // The first frame's sources are made before the encoder starts, so a file that cannot be
+    // opened fails before anything is written.
+    try sources.advance(to: 0)
     let encoder = EncodeStage(writer: writer, audio: audio)
-    for feed in feeds { feed.start() }
     encoder.start()
     defer {
       encoder.queue.abandon()
-      for feed in feeds { feed.stop() }
+      sources.stopAll()
       encoder.join()
     }
 
     for k in 0..<output.frameCount {
       try checkInterrupt()
+      try sources.advance(to: k)
       var draws: [LayerDraw] = []
-      for (index, feed) in feeds.enumerated() where feed.layer.frames.contains(k) {
+      for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
+        guard let feed = sources.source(index) else {
+          throw RenderFailure("the layer's source was not ready for frame \(k)", layer: layer)
+        }
         // The feed advances on every frame of the layer, drawn or not.
         let pictures = try feed.next(frame: k)
-        let state = feed.layer.state(ofFrame: k, fps: output.fps)
+        let state = layer.state(ofFrame: k, fps: output.fps)
         guard state.isVisible, let picture = pictures.picture else { continue }
         draws.append(
           LayerDraw(layer: index, picture: picture, matte: pictures.matte, state: state))
@@ -116,7 +120,7 @@ public final class MovieRender {
     } catch {
       throw RenderFailure("cannot finish writing '\(output.file)': \(error)")
     }
-    var warnings = feeds.flatMap(\.warnings) + (audio?.warnings ?? [])
+    var warnings = sources.warnings + (audio?.warnings ?? [])
     if let clipped = audio?.clippedSamples, clipped > 0 {
       warnings.append(
         RenderFailure(

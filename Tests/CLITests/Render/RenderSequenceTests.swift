@@ -316,4 +316,34 @@ struct RenderSequenceTests {
     let bytes = try Data(contentsOf: URL(fileURLWithPath: raw))
     return Double(bytes.reduce(0) { $0 + Int($1) }) / Double(max(1, bytes.count))
   }
+
+  @Test(
+    "a sequence of 120 clips renders with 40 open files allowed: each item's decoder is opened shortly before its first frame and closed after its last"
+  )
+  func manyItemsHoldFewDecoders() throws {
+    try withScratchFolder { folder in
+      try BarcodeVideo.solid(
+        folder.path("clip.mp4"), frames: 6, rate: "30", colour: "0x808080", width: 64,
+        height: 48)
+      let items = (0..<120).map { _ in "      - { source: clip.mp4, duration: 4f }" }
+      let project = folder.path("many.yaml")
+      try """
+      version: 1
+      output: { file: many.mp4, size: 64x48, fps: 30, video: { preset: ultrafast } }
+      layers:
+        - name: story
+          sequence:
+      \(items.joined(separator: "\n"))
+      """.write(toFile: project, atomically: true, encoding: .utf8)
+      // Every item opened at once would need 120 descriptors for its file alone.
+      let run = try ToolRun.run(
+        tool: "sh",
+        [
+          "-c", "ulimit -n 40 && exec \"$0\" render \"$1\" --progress none",
+          ChromakeBinary.url.path, project,
+        ])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(try Self.frameCount(folder.path("many.mp4")) == 480)
+    }
+  }
 }

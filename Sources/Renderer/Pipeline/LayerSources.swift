@@ -1,0 +1,66 @@
+import RenderPlan
+import Timeline
+
+/// The sources of a render's layers, each made and started a little before the layer's first
+/// frame and stopped and let go after its last: a long sequence of clips holds open only the
+/// decoders of the items on or near the frame being drawn, so memory, threads and open files
+/// do not grow with the number of items.
+///
+/// Used from the compositing thread; each source's own work runs on its own thread.
+final class LayerSources {
+  private let plan: RenderPlan
+  /// How many frames before a layer's first frame its source is made and started: time for
+  /// its decoder to open, seek and fill its queue.
+  private let lead: Int64
+  private var sources: [Int: any LayerSource] = [:]
+  /// Whether each layer's source has been made (it may since have been let go).
+  private var made: [Bool]
+  /// The warnings of sources already let go, by layer.
+  private var finishedWarnings: [Int: [RenderFailure]] = [:]
+
+  /// Sources for `plan`'s layers, made `lead` seconds ahead (at least two frames).
+  init(plan: RenderPlan, lead: Rational = Rational(1, 2)) {
+    self.plan = plan
+    self.lead = max(2, TimeGrid.firstFrame(atOrAfter: lead, fps: plan.output.fps))
+    made = [Bool](repeating: false, count: plan.layers.count)
+  }
+
+  /// Makes and starts the sources whose layers begin within the lead of frame `k`, and stops
+  /// and lets go of those whose layers ended before it. A file that cannot be opened fails
+  /// here, at its layer.
+  func advance(to k: Int64) throws(RenderFailure) {
+    for (index, layer) in plan.layers.enumerated() where !made[index] {
+      guard layer.frames.count > 0 else {
+        made[index] = true
+        continue
+      }
+      guard layer.frames.first <= k + lead else { continue }
+      let source = try layerSource(for: layer, plan: plan)
+      source.start()
+      sources[index] = source
+      made[index] = true
+    }
+    for (index, source) in sources where plan.layers[index].frames.end <= k {
+      source.stop()
+      finishedWarnings[index] = source.warnings
+      sources[index] = nil
+    }
+  }
+
+  /// The source of layer `index`, which must be on the frame last advanced to.
+  func source(_ index: Int) -> (any LayerSource)? {
+    sources[index]
+  }
+
+  /// Stops every source still running (a render that ended or failed).
+  func stopAll() {
+    for source in sources.values { source.stop() }
+  }
+
+  /// Problems that did not stop the render, in layer order.
+  var warnings: [RenderFailure] {
+    plan.layers.indices.flatMap { index in
+      sources[index]?.warnings ?? finishedWarnings[index] ?? []
+    }
+  }
+}
