@@ -27,43 +27,51 @@ final class TransitionPass {
     guard let any = outgoing ?? incoming else { return }
     target.content = nil
     let shifts = effect.shifts
-    // Unmoved pictures are read a texel at a time (see Transition.frag).
+    // Unmoved pictures are read a texel at a time, moved ones two (see Transition.frag).
     let moved = shifts.outgoing != .zero || shifts.incoming != .zero
+    let across = shifts.outgoing.x != 0 || shifts.incoming.x != 0
     for plane in [StackTarget.luma, .chroma] {
       let program = try self.program(file: effect.file, target: plane, moved: moved)
       // Plane samples: luma at full size, chroma at half.
       let scale = plane == .luma ? 1.0 : 0.5
       let outputOrigin = SIMD2(Double(target.bounds.x), Double(target.bounds.y)) * scale
       func uniforms(_ input: Input?, shift: SIMD2<Double>) -> UniformMembers {
-        func vector(_ value: SIMD2<Double>) -> UniformValue {
-          .vec2(SIMD2(Float(value.x), Float(value.y)))
-        }
         guard let input else {
-          return UniformMembers(uniformMembers: [
-            UniformMember("origin", .vec2(.zero)), UniformMember("size", .vec2(.zero)),
-            UniformMember("opacity", .float(0)), UniformMember("shift", .vec2(.zero)),
-            UniformMember("texelOrigin", .vec2(.zero)), UniformMember("texels", .vec2(.zero)),
-          ])
+          // Nothing to read: no texels.
+          return UniformMembers(
+            uniformMembers: Self.members(
+              opacity: 0, texelOrigin: .zero, texels: .zero, moveTexel: .zero, lane: 0,
+              fraction: 0))
         }
         let bounds = input.layer.bounds
         let origin = SIMD2(Double(bounds.x), Double(bounds.y)) * scale
         let size = SIMD2(Double(input.layer.size.x), Double(input.layer.size.y)) * scale
         // Four samples to a texel across; on the 8×2 grid these are whole numbers.
         let texel = SIMD2<Double>(4, 1)
-        return UniformMembers(uniformMembers: [
-          UniformMember("origin", vector(origin)), UniformMember("size", vector(size)),
-          UniformMember("opacity", .float(Float(input.opacity))),
-          UniformMember("shift", vector(shift * scale)),
-          UniformMember("texelOrigin", vector((origin - outputOrigin) / texel)),
-          UniformMember("texels", vector(size / texel)),
-        ])
+        let texelOrigin = (origin - outputOrigin) / texel
+        // A sample at output position X shows the input's sample X − shift − origin, the
+        // shift along the axis the pictures move on.
+        let along = across ? 0 : 1
+        let reach = (outputOrigin - origin - shift)[along]
+        let whole = reach.rounded(.down)
+        var moveTexel = -texelOrigin
+        var lane = 0.0
+        if along == 0 {
+          lane = whole - 4 * (whole / 4).rounded(.down)
+          moveTexel.x = (whole - lane) / 4
+        } else {
+          moveTexel.y = whole
+        }
+        return UniformMembers(
+          uniformMembers: Self.members(
+            opacity: input.opacity, texelOrigin: texelOrigin, texels: size / texel,
+            moveTexel: moveTexel, lane: lane, fraction: reach - whole))
       }
+      try program.setIfActive("movesAcross", .float(across ? 1 : 0))
       try program.set(uniforms(outgoing, shift: shifts.outgoing), as: "outgoing")
       try program.set(uniforms(incoming, shift: shifts.incoming), as: "incoming")
       try program.setIfActive(
-        "outputOrigin",
-        .vec2(SIMD2(Float(Double(target.bounds.x) * scale), Float(Double(target.bounds.y) * scale)))
-      )
+        "outputOrigin", .vec2(SIMD2(Float(outputOrigin.x), Float(outputOrigin.y))))
       try program.set(
         UniformMembers(uniformMembers: effect.uniforms(plane)), as: effect.uniformName)
       var textures = effect.textures
@@ -87,14 +95,30 @@ final class TransitionPass {
   }
 
   private func program(file: String, target: StackTarget, moved: Bool) throws -> ShaderProgram {
-    let writer = (target == .luma ? "writeLuma" : "writeChroma") + (moved ? "" : "Aligned")
+    let writer = "\(target == .luma ? "writeLuma" : "writeChroma")(\(moved))"
     let key = "\(file) \(writer)"
     if let cached = programs[key] { return cached }
     let program = try AssembledProgram.make(
       context: context, parts: ["Transition.frag", file],
-      generated: "void main() { \(writer)(); }\n",
+      generated: "void main() { \(writer); }\n",
       generatedName: "Transition.frag (generated main)")
     programs[key] = program
     return program
+  }
+
+  /// The members of `Transition.frag`'s `TransitionInput`.
+  private static func members(
+    opacity: Double, texelOrigin: SIMD2<Double>, texels: SIMD2<Double>,
+    moveTexel: SIMD2<Double>, lane: Double, fraction: Double
+  ) -> [UniformMember] {
+    func vector(_ value: SIMD2<Double>) -> UniformValue {
+      .vec2(SIMD2(Float(value.x), Float(value.y)))
+    }
+    return [
+      UniformMember("opacity", .float(Float(opacity))),
+      UniformMember("texelOrigin", vector(texelOrigin)), UniformMember("texels", vector(texels)),
+      UniformMember("moveTexel", vector(moveTexel)), UniformMember("moveLane", .float(Float(lane))),
+      UniformMember("moveFraction", .float(Float(fraction))),
+    ]
   }
 }
