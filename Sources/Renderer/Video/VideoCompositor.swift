@@ -196,13 +196,27 @@ final class VideoCompositor {
     let outgoing = try input(transition.outgoing)
     let incoming = try input(transition.incoming)
     guard outgoing != nil || incoming != nil else { return nil }
+    // A transition that neither moves the pictures nor adds a colour of its own shows nothing
+    // outside the two items, so it is drawn over their bounds alone; the others over the frame.
+    let whole = SIMD4(0, 0, stackWidth, height)
+    var bounds = whole
+    switch transition.style {
+    case .crossfade, .wipe, .luma:
+      let inputs = [outgoing, incoming].compactMap { $0?.layer.bounds }
+      bounds = inputs.dropFirst().reduce(inputs[0]) { union, next in
+        SIMD4(
+          min(union.x, next.x), min(union.y, next.y), max(union.z, next.z), max(union.w, next.w))
+      }
+    case .dip, .slide, .push:
+      break
+    }
     let target: PreparedLayer
     if let existing = transitionTargets[transition.index] {
       target = existing
+      target.move(to: bounds)
     } else {
       target = try PreparedLayer(
-        context: context, bounds: SIMD4(0, 0, stackWidth, height),
-        capacity: SIMD2(stackWidth, height))
+        context: context, bounds: bounds, capacity: SIMD2(stackWidth, height))
       transitionTargets[transition.index] = target
     }
     let effect = transition.style.effect(

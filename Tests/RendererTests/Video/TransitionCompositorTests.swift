@@ -141,4 +141,40 @@ struct TransitionCompositorTests {
       #expect(pass.transitionDraws == 3)
     }
   }
+
+  @Test(
+    "a crossfade between two small insets apart is drawn over their bounds alone: the same as each inset at its share of opacity"
+  )
+  func transitionOverTheItemsBoundsOnly() throws {
+    try withScratchFolder { folder in
+      let a = try CompositorPathsTests.frame(
+        "a", in: folder, size: "64x48", lum: "60+X", cb: "100+Y", cr: "150-X")
+      let b = try CompositorPathsTests.frame(
+        "b", in: folder, size: "64x48", lum: "200-X", cb: "90+X", cr: "170-Y")
+      let context = try GPUContext(platform: .surfaceless)
+      let styles = [CompositorPathsTests.style(), CompositorPathsTests.style()]
+      let compositor = VideoCompositor(
+        context: context, width: Self.width, height: Self.height,
+        background: RGBColor(red: 200, green: 40, blue: 90), styles: styles, fusing: false)
+      let left = CompositorPathsTests.state(10, 20, 64, 48)
+      let right = CompositorPathsTests.state(150, 70, 64, 48)
+      let crossfade = try compositor.composite([
+        .transition(
+          TransitionDraw(
+            index: 0, style: .crossfade, progress: 0.3,
+            outgoing: LayerDraw(layer: 0, picture: a, matte: nil, state: left),
+            incoming: LayerDraw(layer: 1, picture: b, matte: nil, state: right)))
+      ])
+      var faded = [
+        LayerDraw(layer: 0, picture: a, matte: nil, state: left),
+        LayerDraw(layer: 1, picture: b, matte: nil, state: right),
+      ]
+      faded[0].state.opacity = 0.7
+      faded[1].state.opacity = 0.3
+      let layers = try compositor.composite(faded)
+      let difference = CompositorPathsTests.largestDifference(crossfade, layers)
+      #expect(difference <= 2, "\(difference) codes apart")
+      #expect(compositor.transitionDraws == 1)
+    }
+  }
 }
