@@ -20,7 +20,7 @@ extension ReadContext {
     let source = map.required("source").flatMap { path($0, what: "source") }
     checkDurationAndOut(map, subject: subject)
     let shown = map.value("when").flatMap(condition)?.value ?? true
-    if !shown { leftOutNames.insert(name.value) }
+    if !shown { leftOutNames.append(name) }
     guard source != nil, shown else { return nil }
     return AudioTrackSpec(
       location: map.location, name: name,

@@ -41,7 +41,7 @@ struct DuckRules {
           at: name.location, notes: [.init("'\(name.value)' is here", at: layer.location)])
       } else if layers[name.value] == nil && sequences[name.value] == nil
         && !tracks.contains(name.value)
-        && !context.leftOutNames.contains(name.value)
+        && !context.leftOutNames.contains(where: { $0.value == name.value })
       {
         let known =
           (spec.drawnLayers.filter(\.content.isVideo).map(\.name.value)

@@ -131,7 +131,7 @@ extension ReadContext {
     let fadeOut =
       map.value("fade_out").flatMap { time($0, what: "fade_out") } ?? Located(.zero, at: here)
     let shown = map.value("when").flatMap(condition)?.value ?? true
-    if !shown { leftOutNames.insert(name.value) }
+    if !shown { leftOutNames.append(name) }
     guard let content else { return .unreadable }
     if item != nil, duration == nil { checkItemLength(content, at: here, subject: subject) }
     guard shown else { return .leftOut }

@@ -32,7 +32,11 @@ struct ProjectRules {
       guard case .sequence(let sequence) = layer.content else { return [layer.name] }
       return [layer.name] + sequence.items.map(\.name)
     }
-    let names = layerNames + spec.audioTracks.map(\.name)
+    // Names left out by `when` count too, so a clash is found whichever rows show them; each
+    // is reported where it comes second in the file.
+    let names = (layerNames + spec.audioTracks.map(\.name) + context.leftOutNames).sorted {
+      ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+    }
     for name in names {
       if let earlier = first[name.value] {
         context.error(

@@ -23,9 +23,10 @@ final class ReadContext {
   /// and whether crossing it was reported (once: the layers after it cross it too).
   var textPicturePixels = 0
   var reportedTextPictureBudget = false
-  /// Names of layers and tracks whose `when` is false: another may still name them (a duck
-  /// under a voice-over that this row leaves out simply never ducks).
-  var leftOutNames: Set<String> = []
+  /// Names of layers, items and tracks whose `when` is false, where they are written: another
+  /// may still name them (a duck under a voice-over that this row leaves out simply never
+  /// ducks), and no other may take them (or a row that shows it would find a clash).
+  var leftOutNames: [Located<String>] = []
   /// The text of each subtitle file read, by the name messages give it, for quoting.
   var subtitleTexts: [String: String] = [:]
 
