@@ -147,6 +147,13 @@ final class VideoCompositor {
       case .layer(let draw): return try stackLayer(draw).map { [$0] } ?? []
       case .transition(let transition):
         if let layers = try crossfadeAsLayers(transition) { return layers }
+        if fusing, let outgoing = transition.outgoing, incomingLiesOver(transition) {
+          // The outgoing item as itself (fused where it qualifies), the pass over it with the
+          // incoming one alone.
+          var alone = transition
+          alone.outgoing = nil
+          return try [stackLayer(outgoing), stackLayer(alone)].compactMap { $0 }
+        }
         return try stackLayer(transition).map { [$0] } ?? []
       }
     }
@@ -168,14 +175,7 @@ final class VideoCompositor {
       outgoing.state.opacity *= 1 - p
       return try stackLayer(outgoing).map { [$0] } ?? []
     }
-    let slot = slots[incoming.layer]
-    let geometry = slot.geometry(incoming)
-    let place = geometry.picture
-    guard incoming.state.opacity == 1, incoming.matte == nil, slot.style.key == nil,
-      FusedLayer.canFuse(picture: incoming.picture, matte: nil, geometry: geometry),
-      place.x <= 0, place.y <= 0, place.x + place.z >= Double(width),
-      place.y + place.w >= Double(height)
-    else { return nil }
+    guard fillsFrameOpaquely(incoming) else { return nil }
     incoming.state.opacity = p
     return try [transition.outgoing.flatMap(stackLayer), stackLayer(incoming)].compactMap { $0 }
   }
@@ -224,6 +224,33 @@ final class VideoCompositor {
       pattern: try pattern(of: transition.style))
     try transitionPass.run(effect, outgoing: outgoing, incoming: incoming, into: target)
     return .prepared(target, opacity: 1)
+  }
+
+  /// Whether the transition's picture is its incoming side alone drawn over the outgoing item,
+  /// so the outgoing one need not be prepared and the pass reads one input. A slide is always
+  /// B (moved) over A. A wipe or luma transition, `A·(1 − w) + B·w`, is `B·w` over A when B is
+  /// opaque over everything A covers (as for `crossfadeAsLayers`): an opaque picture that
+  /// fills the frame. A dip adds a colour of its own and a push moves A, so they are not.
+  private func incomingLiesOver(_ transition: TransitionDraw) -> Bool {
+    switch transition.style {
+    case .slide: return true
+    case .dip, .push, .crossfade: return false
+    case .wipe, .luma:
+      guard let incoming = transition.incoming else { return false }
+      return fillsFrameOpaquely(incoming)
+    }
+  }
+
+  /// Whether `draw` is an opaque picture covering the whole frame: fusable (8-bit 4:2:0, no
+  /// alpha, pixel for pixel), not keyed or matted, at full opacity, its picture over the frame.
+  private func fillsFrameOpaquely(_ draw: LayerDraw) -> Bool {
+    let slot = slots[draw.layer]
+    let geometry = slot.geometry(draw)
+    let place = geometry.picture
+    return draw.state.opacity == 1 && draw.matte == nil && slot.style.key == nil
+      && FusedLayer.canFuse(picture: draw.picture, matte: nil, geometry: geometry)
+      && place.x <= 0 && place.y <= 0 && place.x + place.z >= Double(width)
+      && place.y + place.w >= Double(height)
   }
 
   /// A luma transition's pattern texture, uploaded on first use.

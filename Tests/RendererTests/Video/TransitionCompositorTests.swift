@@ -87,18 +87,29 @@ struct TransitionCompositorTests {
             cr: "128"))
       }
       let context = try GPUContext(platform: .surfaceless)
-      let compositor = VideoCompositor(
+      // Both items through the pass (fusing off), and the still over the fused video.
+      let pass = VideoCompositor(
+        context: context, width: Self.width, height: Self.height, background: .black,
+        styles: [CompositorPathsTests.style(), CompositorPathsTests.style()], fusing: false)
+      let over = VideoCompositor(
         context: context, width: Self.width, height: Self.height, background: .black,
         styles: [CompositorPathsTests.style(), CompositorPathsTests.style()])
       for (frame, picture) in video.enumerated() {
-        _ = try compositor.composite([
-          Self.transition(
-            .wipe(direction: .left, softness: 0.2), progress: Double(frame) / 4, picture, still)
-        ])
+        for compositor in [pass, over] {
+          _ = try compositor.composite([
+            Self.transition(
+              .wipe(direction: .left, softness: 0.2), progress: Double(frame) / 4, picture,
+              still)
+          ])
+        }
       }
       // Four frames: the video prepared four times, the still once, four transition draws.
-      #expect(compositor.preparations == 5)
-      #expect(compositor.transitionDraws == 4)
+      #expect(pass.preparations == 5)
+      #expect(pass.transitionDraws == 4)
+      // The still is opaque and fills the frame: it is wiped over the fused video, which is
+      // never prepared.
+      #expect(over.preparations == 1)
+      #expect(over.transitionDraws == 4)
     }
   }
 
@@ -175,6 +186,64 @@ struct TransitionCompositorTests {
       let difference = CompositorPathsTests.largestDifference(crossfade, layers)
       #expect(difference <= 2, "\(difference) codes apart")
       #expect(compositor.transitionDraws == 1)
+    }
+  }
+
+  @Test(
+    "a wipe or luma into an opaque full-frame clip, and any slide, drawn as the incoming side over the outgoing item, match the full pass within 2 codes"
+  )
+  func incomingOverOutgoingMatchesThePass() throws {
+    try withScratchFolder { folder in
+      let size = "\(Self.width)x\(Self.height)"
+      let a = try CompositorPathsTests.frame(
+        "a", in: folder, size: size, lum: "60+X/2", cb: "100+Y/3", cr: "150-X/8")
+      let b = try CompositorPathsTests.frame(
+        "b", in: folder, size: size, lum: "200-X/4", cb: "90+X/5", cr: "170-Y/4")
+      let inset = try CompositorPathsTests.frame(
+        "inset", in: folder, size: "128x64", lum: "120+Y", cb: "60+X/2", cr: "200-X/3")
+      // A diagonal ramp, read as grey levels.
+      let ramp = try CompositorPathsTests.frame(
+        "ramp", in: folder, size: size, lum: "16+(X+Y)/2", cb: "128", cr: "128")
+      let context = try GPUContext(platform: .surfaceless)
+      let styles = [CompositorPathsTests.style(), CompositorPathsTests.style()]
+      func compositor(fusing: Bool) -> VideoCompositor {
+        VideoCompositor(
+          context: context, width: Self.width, height: Self.height,
+          background: RGBColor(red: 30, green: 120, blue: 60), styles: styles,
+          patterns: ["ramp.png": PatternGrey(ramp)], fusing: fusing)
+      }
+      let pattern = ImagePlan(
+        path: "ramp.png",
+        display: PictureDisplay(
+          rotation: 0, sampleAspectRatio: .one, frameRate: nil, colorMatrix: "bt709",
+          colorRange: "limited"))
+      let full = CompositorPathsTests.state(0, 0, Self.width, Self.height)
+      let cases: [(TransitionStyle, DecodedFrame, LayerState)] = [
+        (.wipe(direction: .right, softness: 0.2), b, full),
+        (.luma(pattern: pattern, softness: 0.1), b, full),
+        // A slide of a translucent inset: any incoming picture slides over the outgoing one.
+        (
+          .slide(direction: .up), inset,
+          CompositorPathsTests.state(40, 30, 128, 64, opacity: 0.6)
+        ),
+      ]
+      for (style, incoming, state) in cases {
+        let over = compositor(fusing: true)
+        let pass = compositor(fusing: false)
+        for progress in [0.3, 0.7] {
+          let item = CompositeItem.transition(
+            TransitionDraw(
+              index: 0, style: style, progress: progress,
+              outgoing: LayerDraw(layer: 0, picture: a, matte: nil, state: full),
+              incoming: LayerDraw(layer: 1, picture: incoming, matte: nil, state: state)))
+          let difference = CompositorPathsTests.largestDifference(
+            try over.composite([item]), try pass.composite([item]))
+          #expect(difference <= 2, "\(style) at \(progress): \(difference) codes apart")
+        }
+        // The outgoing clip was fused, never prepared; the pass read the incoming side alone.
+        #expect(over.preparations < pass.preparations, "\(style)")
+        #expect(over.transitionDraws == 2)
+      }
     }
   }
 }
