@@ -310,10 +310,17 @@ public enum PlanTable {
       }
       let video =
         f.video.map { v in
+          // A still picture has no rate (an image reader's default is no fact of the file),
+          // and R′G′B′ samples no Y′CbCr matrix or range.
+          let format = v.pixelFormat
+          let yuv = format.hasPrefix("yuv") || format.hasPrefix("nv") || format.hasPrefix("p0")
           var parts = [
             "\(v.codec) \(v.width)x\(v.height)",
-            v.frameRate.map { "\(FrameRate.describe($0)) fps" } ?? "? fps",
-            "\(v.pixelFormat) \(v.colorMatrix) \(v.colorRange)",
+            v.isStillPicture
+              ? "still" : v.frameRate.map { "\(FrameRate.describe($0)) fps" } ?? "? fps",
+            yuv
+              ? "\(format) \(v.colorMatrix) \(v.colorRange)"
+              : format.hasPrefix("gray") ? "\(format) \(v.colorRange)" : format,
           ]
           if v.rotation != 0 { parts.append("rotate \(v.rotation)") }
           if v.sampleAspectRatio != .one { parts.append("SAR \(v.sampleAspectRatio)") }
@@ -326,8 +333,9 @@ public enum PlanTable {
           "a:\($0.offset) \($0.element.sampleRate) Hz \($0.element.layout)"
         }
         .joined(separator: "; ")
+      let still = f.video?.isStillPicture == true && f.audio.isEmpty
       table.rows.append([
-        input.path, f.duration.map { "\(seconds($0)) s" } ?? "?", video, audio,
+        input.path, still ? "-" : f.duration.map { "\(seconds($0)) s" } ?? "?", video, audio,
       ])
     }
     return table
