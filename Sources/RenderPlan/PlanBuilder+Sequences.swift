@@ -197,11 +197,14 @@ extension PlanBuilder {
     case .slide: .slide(direction: transition.direction.value)
     case .push: .push(direction: transition.direction.value)
     case .luma:
-      // The reader gives a luma transition its pattern, or leaves the transition out.
-      .luma(
-        pattern: transition.pattern.map {
-          ImagePlan(path: display($0), display: pictureDisplay($0))
-        }!, softness: transition.softness.value)
+      .luma(pattern: lumaPattern(of: transition), softness: transition.softness.value)
     }
+  }
+
+  private func lumaPattern(of transition: TransitionSpec) -> ImagePlan {
+    guard let pattern = transition.pattern else {
+      preconditionFailure("the reader gives a luma transition its pattern, or leaves it out")
+    }
+    return ImagePlan(path: display(pattern), display: pictureDisplay(pattern))
   }
 }

@@ -22,6 +22,12 @@ public struct RenderFailure: Error, Sendable, CustomStringConvertible {
     self.location = layer.location
   }
 
+  /// A failure of something written at `location` that is no layer (a transition's pattern).
+  public init(_ message: String, at location: PlanLocation) {
+    self.message = message
+    self.location = location
+  }
+
   /// A failure of one audio stream's input, at the layer or track it belongs to.
   public init(_ message: String, audio stream: AudioStreamPlan) {
     self.message = message

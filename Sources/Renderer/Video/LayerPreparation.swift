@@ -53,12 +53,7 @@ final class LayerPreparation {
         try program.set(effect, as: effect.code.uniformName)
         textures.merge(effect.textures) { first, _ in first }
       }
-      // Only the bounds' part of textures that may be larger.
-      let size = layer.size
-      let region =
-        target == .luma
-        ? SIMD4(0, 0, Int32(size.x / 4), Int32(size.y))
-        : SIMD4(0, 0, Int32(size.x / 8), Int32(size.y / 2))
+      let region = layer.region(target)
       // A plane the generated code never reads has no sampler left in the program.
       try program.draw(
         into: target == .luma ? layer.luma : layer.chroma,

@@ -58,6 +58,14 @@ final class PreparedLayer {
   /// The size of the bounds.
   var size: SIMD2<Int> { SIMD2(bounds.z - bounds.x, bounds.w - bounds.y) }
 
+  /// The texels of the `target` plane's textures that hold the bounds (x, y, width, height
+  /// from the first texel): only that part of textures that may be larger is drawn.
+  func region(_ target: StackTarget) -> SIMD4<Int32> {
+    target == .luma
+      ? SIMD4(0, 0, Int32(size.x / 4), Int32(size.y))
+      : SIMD4(0, 0, Int32(size.x / 8), Int32(size.y / 2))
+  }
+
   /// Whether `bounds` fit the textures.
   func fits(_ bounds: SIMD4<Int>) -> Bool {
     bounds.z - bounds.x <= capacity.x && bounds.w - bounds.y <= capacity.y

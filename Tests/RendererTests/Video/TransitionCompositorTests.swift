@@ -246,4 +246,53 @@ struct TransitionCompositorTests {
       }
     }
   }
+
+  @Test(
+    "a slide or push by whole pixels equals the pictures drawn as layers with their boxes moved, in every plane"
+  )
+  func movedPicturesMatchMovedBoxes() throws {
+    try withScratchFolder { folder in
+      let size = "\(Self.width)x\(Self.height)"
+      // Colour that changes across the frame in Cb and Cr too, so a chroma plane read from
+      // the wrong place shows.
+      let a = try CompositorPathsTests.frame(
+        "a", in: folder, size: size, lum: "60+X/2", cb: "60+X/2", cr: "200-Y")
+      let b = try CompositorPathsTests.frame(
+        "b", in: folder, size: size, lum: "200-X/4", cb: "180-X/3", cr: "70+Y/2")
+      let context = try GPUContext(platform: .surfaceless)
+      let compositor = VideoCompositor(
+        context: context, width: Self.width, height: Self.height, background: .black,
+        styles: [CompositorPathsTests.style(), CompositorPathsTests.style()], fusing: false)
+      func at(_ x: Int, _ y: Int) -> LayerState {
+        CompositorPathsTests.state(x, y, Self.width, Self.height)
+      }
+      // (style, progress, where A and B lie when the move is drawn as boxes): a slide left at
+      // 0.75 has B a quarter of the width (64 px) right of its place; a push up at 0.5 has A
+      // half the height (72 px) up and B as far below its place.
+      let cases: [(TransitionStyle, Double, LayerState, LayerState)] = [
+        (.slide(direction: .left), 0.75, at(0, 0), at(64, 0)),
+        (.push(direction: .up), 0.5, at(0, -72), at(0, 72)),
+        (.push(direction: .right), 0.25, at(64, 0), at(-192, 0)),
+      ]
+      for (style, progress, aState, bState) in cases {
+        let moved = try compositor.composite([
+          .transition(
+            TransitionDraw(
+              index: 0, style: style, progress: progress,
+              outgoing: LayerDraw(layer: 0, picture: a, matte: nil, state: at(0, 0)),
+              incoming: LayerDraw(layer: 1, picture: b, matte: nil, state: at(0, 0))))
+        ])
+        let boxes = try compositor.composite([
+          LayerDraw(layer: 0, picture: a, matte: nil, state: aState),
+          LayerDraw(layer: 1, picture: b, matte: nil, state: bState),
+        ])
+        for (plane, got, want) in [
+          ("Y", moved.y, boxes.y), ("Cb", moved.cb, boxes.cb), ("Cr", moved.cr, boxes.cr),
+        ] {
+          let difference = zip(got, want).map { abs(Int($0) - Int($1)) }.max() ?? 0
+          #expect(difference <= 2, "\(style) at \(progress), \(plane): \(difference) codes apart")
+        }
+      }
+    }
+  }
 }

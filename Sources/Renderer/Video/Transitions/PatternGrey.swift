@@ -54,8 +54,8 @@ struct PatternGrey {
             try StillImage.decode(path: plan.resolvedPath(pattern.path)))
         } catch {
           throw RenderFailure(
-            "\(transition.name) (line \(transition.location.line)): cannot decode pattern '\(pattern.path)': \(error)"
-          )
+            "\(transition.name): cannot decode pattern '\(pattern.path)': \(error)",
+            at: transition.location)
         }
       }
     }

@@ -35,37 +35,9 @@ final class TransitionPass {
       // Plane samples: luma at full size, chroma at half.
       let scale = plane == .luma ? 1.0 : 0.5
       let outputOrigin = SIMD2(Double(target.bounds.x), Double(target.bounds.y)) * scale
-      func uniforms(_ input: Input?, shift: SIMD2<Double>) -> UniformMembers {
-        guard let input else {
-          // Nothing to read: no texels.
-          return UniformMembers(
-            uniformMembers: Self.members(
-              opacity: 0, texelOrigin: .zero, texels: .zero, moveTexel: .zero, lane: 0,
-              fraction: 0))
-        }
-        let bounds = input.layer.bounds
-        let origin = SIMD2(Double(bounds.x), Double(bounds.y)) * scale
-        let size = SIMD2(Double(input.layer.size.x), Double(input.layer.size.y)) * scale
-        // Four samples to a texel across; on the 8×2 grid these are whole numbers.
-        let texel = SIMD2<Double>(4, 1)
-        let texelOrigin = (origin - outputOrigin) / texel
-        // A sample at output position X shows the input's sample X − shift − origin, the
-        // shift along the axis the pictures move on.
-        let along = across ? 0 : 1
-        let reach = (outputOrigin - origin - shift)[along]
-        let whole = reach.rounded(.down)
-        var moveTexel = -texelOrigin
-        var lane = 0.0
-        if along == 0 {
-          lane = whole - 4 * (whole / 4).rounded(.down)
-          moveTexel.x = (whole - lane) / 4
-        } else {
-          moveTexel.y = whole
-        }
-        return UniformMembers(
-          uniformMembers: Self.members(
-            opacity: input.opacity, texelOrigin: texelOrigin, texels: size / texel,
-            moveTexel: moveTexel, lane: lane, fraction: reach - whole))
+      func uniforms(_ input: Input?, shift: SIMD2<Double>) -> TransitionInputUniforms {
+        TransitionInputUniforms(
+          input, shift: shift * scale, scale: scale, outputOrigin: outputOrigin, across: across)
       }
       try program.setIfActive("movesAcross", .float(across ? 1 : 0))
       try program.set(uniforms(outgoing, shift: shifts.outgoing), as: "outgoing")
@@ -82,14 +54,10 @@ final class TransitionPass {
         let planes = plane == .luma ? source.luma.textures : source.chroma.textures
         for (index, texture) in planes.enumerated() { textures["\(name)Plane\(index)"] = texture }
       }
-      let size = target.size
-      let region =
-        plane == .luma
-        ? SIMD4(0, 0, Int32(size.x / 4), Int32(size.y))
-        : SIMD4(0, 0, Int32(size.x / 8), Int32(size.y / 2))
       try program.draw(
         into: plane == .luma ? target.luma : target.chroma,
-        textures: textures.filter { program.uniformLocation($0.key) != nil }, region: region)
+        textures: textures.filter { program.uniformLocation($0.key) != nil },
+        region: target.region(plane))
     }
     count += 1
   }
@@ -105,20 +73,58 @@ final class TransitionPass {
     programs[key] = program
     return program
   }
+}
 
-  /// The members of `Transition.frag`'s `TransitionInput`.
-  private static func members(
-    opacity: Double, texelOrigin: SIMD2<Double>, texels: SIMD2<Double>,
-    moveTexel: SIMD2<Double>, lane: Double, fraction: Double
-  ) -> [UniformMember] {
+/// `Transition.frag`'s `TransitionInput`: where one input's texels lie relative to the
+/// output's, in one plane (`scale` 1 for luma, 1/2 for chroma), and where a moved one is read.
+struct TransitionInputUniforms: UniformGroup {
+  var opacity: Double = 0
+  var texelOrigin = SIMD2<Double>.zero
+  var texels = SIMD2<Double>.zero
+  var moveTexel = SIMD2<Double>.zero
+  var moveLane = 0.0
+  var moveFraction = 0.0
+
+  /// The uniforms of `input` (none: no texels, nothing read) moved by `shift` plane samples
+  /// along rows (`across`) or columns, for an output whose bounds start at `outputOrigin`.
+  init(
+    _ input: TransitionPass.Input?, shift: SIMD2<Double>, scale: Double,
+    outputOrigin: SIMD2<Double>, across: Bool
+  ) {
+    guard let input else { return }
+    let bounds = input.layer.bounds
+    let origin = SIMD2(Double(bounds.x), Double(bounds.y)) * scale
+    let size = SIMD2(Double(input.layer.size.x), Double(input.layer.size.y)) * scale
+    // Four samples to a texel across; on the 8×2 grid these are whole numbers.
+    let texel = SIMD2<Double>(4, 1)
+    opacity = input.opacity
+    texelOrigin = (origin - outputOrigin) / texel
+    texels = size / texel
+    // A sample at output position X shows the input's sample X − shift − origin, the shift
+    // along the axis the pictures move on.
+    let along = across ? 0 : 1
+    let reach = (outputOrigin - origin - shift)[along]
+    let whole = reach.rounded(.down)
+    moveTexel = -texelOrigin
+    if along == 0 {
+      moveLane = whole - 4 * (whole / 4).rounded(.down)
+      moveTexel.x = (whole - moveLane) / 4
+    } else {
+      moveTexel.y = whole
+    }
+    moveFraction = reach - whole
+  }
+
+  var uniformMembers: [UniformMember] {
     func vector(_ value: SIMD2<Double>) -> UniformValue {
       .vec2(SIMD2(Float(value.x), Float(value.y)))
     }
     return [
       UniformMember("opacity", .float(Float(opacity))),
       UniformMember("texelOrigin", vector(texelOrigin)), UniformMember("texels", vector(texels)),
-      UniformMember("moveTexel", vector(moveTexel)), UniformMember("moveLane", .float(Float(lane))),
-      UniformMember("moveFraction", .float(Float(fraction))),
+      UniformMember("moveTexel", vector(moveTexel)),
+      UniformMember("moveLane", .float(Float(moveLane))),
+      UniformMember("moveFraction", .float(Float(moveFraction))),
     ]
   }
 }
