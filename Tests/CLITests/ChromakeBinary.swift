@@ -28,4 +28,14 @@ enum ChromakeBinary {
     for (name, value) in environment { env[name] = value }
     return try ToolRun.run(url, arguments, in: directory, environment: env)
   }
+
+  /// Writes `yaml` as `NAME.yaml` in `folder`, renders it, and returns the path of
+  /// `NAME.mp4` (the project's output must be that); a failed render throws its stderr.
+  static func render(_ yaml: String, name: String, in folder: ScratchFolder) throws -> String {
+    let project = folder.path("\(name).yaml")
+    try yaml.write(toFile: project, atomically: true, encoding: .utf8)
+    let run = try run(["render", project, "--progress", "none"])
+    guard run.status == 0 else { throw ToolFailure(description: run.stderr) }
+    return folder.path("\(name).mp4")
+  }
 }

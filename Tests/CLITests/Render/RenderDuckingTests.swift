@@ -29,21 +29,13 @@ struct RenderDuckingTests {
         + TestMedia.h264() + ["-c:a", "aac", "-b:a", "192k", "-shortest", folder.path("plate.mp4")])
   }
 
-  static func render(_ yaml: String, name: String, in folder: ScratchFolder) throws -> String {
-    let project = folder.path("\(name).yaml")
-    try yaml.write(toFile: project, atomically: true, encoding: .utf8)
-    let run = try ChromakeBinary.run(["render", project, "--progress", "none"])
-    guard run.status == 0 else { throw ToolFailure(description: run.stderr) }
-    return folder.path("\(name).mp4")
-  }
-
   @Test(
     "lowered by 'by' under the bursts from 'attack' before them, back after 'release'; the voice untouched"
   )
   func ducksUnderBursts() throws {
     try withScratchFolder { folder in
       try Self.makeMedia(in: folder)
-      let movie = try Self.render(
+      let movie = try ChromakeBinary.render(
         """
         version: 1
         output: { file: track.mp4, size: 64x48, fps: 25, video: { preset: ultrafast } }
@@ -91,9 +83,9 @@ struct RenderDuckingTests {
         audio:
           - { name: voiceover, source: voice.wav }
         """
-      let first = try Self.render(
+      let first = try ChromakeBinary.render(
         yaml.replacingOccurrences(of: "NAME", with: "one"), name: "one", in: folder)
-      let second = try Self.render(
+      let second = try ChromakeBinary.render(
         yaml.replacingOccurrences(of: "NAME", with: "two"), name: "two", in: folder)
       func samples(_ movie: String) throws -> Data {
         let raw = folder.path(URL(fileURLWithPath: movie).lastPathComponent + ".f32")

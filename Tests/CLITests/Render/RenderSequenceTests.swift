@@ -12,14 +12,6 @@ struct RenderSequenceTests {
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Measurements")
 
-  static func render(_ yaml: String, name: String, in folder: ScratchFolder) throws -> String {
-    let project = folder.path("\(name).yaml")
-    try yaml.write(toFile: project, atomically: true, encoding: .utf8)
-    let run = try ChromakeBinary.run(["render", project, "--progress", "none"])
-    guard run.status == 0 else { throw ToolFailure(description: run.stderr) }
-    return folder.path("\(name).mp4")
-  }
-
   static func frameCount(_ movie: String) throws -> Int {
     let run = try ToolRun.run(
       tool: "ffprobe",
@@ -44,7 +36,7 @@ struct RenderSequenceTests {
         "-f", "lavfi", "-i", "nullsrc=s=128x72,format=gray", "-vf", "geq=lum='X*2+1'",
         "-frames:v", "1", folder.path("ramp.png"),
       ])
-      let movie = try Self.render(
+      let movie = try ChromakeBinary.render(
         """
         version: 1
         output: { file: seq.mp4, size: 128x72, fps: 30, video: { crf: 0, preset: ultrafast } }
@@ -154,7 +146,7 @@ struct RenderSequenceTests {
         lines.append("      - { source: c\(clip).mov, in: \(clip * 10)ms }")
       }
       let end = time + 20.0 / 30 - 10.0 / 100
-      let movie = try Self.render(
+      let movie = try ChromakeBinary.render(
         """
         version: 1
         output: { file: cuts.mp4, size: 96x16, fps: 30, video: { crf: 0, preset: ultrafast } }
@@ -231,7 +223,7 @@ struct RenderSequenceTests {
             + ["-f", "lavfi", "-i", "aevalsrc='0.25*sin(2*PI*\(hertz)*t)':s=48000:d=3"]
             + TestMedia.h264() + ["-c:a", "pcm_s16le", "-shortest", folder.path("\(name).mov")])
       }
-      let movie = try Self.render(
+      let movie = try ChromakeBinary.render(
         """
         version: 1
         output: { file: cross.mp4, size: 64x48, fps: 25, video: { preset: ultrafast } }
