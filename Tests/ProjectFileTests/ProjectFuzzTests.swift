@@ -38,10 +38,55 @@ struct ProjectFuzzTests {
     let environment = ProcessInfo.processInfo.environment
     let seed = environment["CHROMAKE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0xC0FFEE
     let rounds = environment["CHROMAKE_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 1_500
+    try Self.fuzz(Self.bases, seed: seed, rounds: rounds)
+  }
+
+  /// Sequences: items of every kind, every transition and its keys, left-out items, and
+  /// transitions that do and do not fit.
+  static let sequence = """
+    version: 1
+    variables: {k: wipe, show: yes}
+    output: {file: out/s.mp4, size: 640x360, fps: 30}
+    layers:
+      - name: story
+        start: 5f
+        sequence:
+          - {source: media/plate_30.mp4, in: 1s, out: 3s}
+          - {transition: crossfade, duration: 250ms, ease: in_out}
+          - {name: p, image: media/product.png, duration: 1s, fit: cover, fade_in: 3f}
+          - {transition: "{{k}}", direction: up, softness: 0.3, duration: 10f}
+          - {fill: "#FF000080", duration: 0.5s, when: "{{show}}", box: [10, 10, 100, 50]}
+          - {transition: luma, pattern: media/clock.png, softness: 0.1, duration: 100ms}
+          - {text: Hi, duration: 1s, size_min: 10}
+          - {transition: dip, color: "#FFFFFF", duration: 200ms}
+          - {source: media/green_25.mp4, duration: 1s, loop: true, audio: {gain: -3dB}}
+          - {transition: push, direction: right, duration: 0.2s}
+          - {source: media/green_3s.mp4}
+      - {name: logo, fill: "#FFFFFF", box: [0, 0, 20, 20]}
+    audio:
+      - {name: m, source: media/music.m4a, duck: {under: [story]}}
+    """
+
+  @Test("800 seeded mutations of sequences: no crash, no throw, every error located")
+  func sequenceMutations() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let seed = environment["CHROMAKE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5E0_0E4CE
+    let rounds = environment["CHROMAKE_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 800
+    // The base itself plans, so mutations start from a working sequence.
+    let base = Fixtures.run(text: Self.sequence, as: "sequences.yaml")
+    #expect(base.plan?.sequences.first?.transitions.count == 5, "\(Fixtures.printed(base))")
+    let bases =
+      [("sequences.yaml", Self.sequence)] + Self.bases.filter { $0.text.contains("sequence:") }
+    try Self.fuzz(bases, seed: seed, rounds: rounds)
+  }
+
+  /// Reads, checks and plans `rounds` mutations of `bases`: none may crash or throw, every error
+  /// must be located, and what is printed stays bounded and free of escapes.
+  static func fuzz(_ bases: [(name: String, text: String)], seed: UInt64, rounds: Int) throws {
     var random = ProjectMutator.Random(state: seed)
     var rejected = 0
     for round in 0..<rounds {
-      let base = random.pick(Self.bases)
+      let base = random.pick(bases)
       let text = ProjectMutator.mutate(base.text, &random)
       let outcome = Fixtures.run(text: text, as: base.name)
       // A `# set:` line stands for a command-line option, whose errors have no place in a file.
