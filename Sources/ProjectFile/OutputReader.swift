@@ -20,7 +20,7 @@ extension ReadContext {
       location: here, file: Located("", at: here),
       size: Located(FrameSize(width: 1280, height: 720), at: here),
       fps: Located(Rational(30), at: here), duration: Located(.longest, at: here),
-      background: Located(.black, at: here), video: defaultVideo(at: here),
+      background: Located(.color(.black), at: here), video: defaultVideo(at: here),
       audio: defaultAudio(at: here))
     if let n = map.required("file"), let file = path(n, what: "output.file") {
       let lower = file.value.lowercased()
@@ -39,12 +39,18 @@ extension ReadContext {
       output.fps = v
     }
     if let n = map.value("duration"), let v = durationRule(n) { output.duration = v }
-    if let n = map.value("background"), let v = color(n, what: "output.background") {
-      output.background = v
-    }
+    if let n = map.value("background"), let v = background(n) { output.background = v }
     if let n = map.value("video") { readVideoSettings(n, into: &output.video) }
     if let n = map.value("audio") { readAudioSettings(n, into: &output.audio) }
     return output
+  }
+
+  /// `"#RRGGBB"`, or `transparent`: nothing under the bottom layer, for a project drawn
+  /// inside another.
+  private func background(_ node: Node) -> Located<OutputBackground>? {
+    guard let s = scalarText(node, expected: "a colour or 'transparent'") else { return nil }
+    if s.text.trimmingWhitespace() == "transparent" { return Located(.transparent, at: s.location) }
+    return color(node, what: "output.background").map { Located(.color($0.value), at: $0.location) }
   }
 
   private func defaultVideo(at here: SourceLocation) -> VideoSettings {

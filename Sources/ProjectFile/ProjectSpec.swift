@@ -33,8 +33,8 @@ public struct OutputSpec: Sendable {
   public var fps: Located<Rational>
   /// How the duration is chosen.
   public var duration: Located<DurationRule>
-  /// The colour under the bottom layer.
-  public var background: Located<RGBColor>
+  /// What lies under the bottom layer: a colour, or nothing.
+  public var background: Located<OutputBackground>
   /// Video encoder settings.
   public var video: VideoSettings
   /// Audio format and encoder settings.

@@ -63,8 +63,8 @@ public struct OutputPlan: Codable, Sendable, Equatable {
   public var duration: Rational
   /// How the duration was chosen: `longest`, `shortest` or `explicit`.
   public var durationRule: String
-  /// The colour under the bottom layer.
-  public var background: RGBColor
+  /// What lies under the bottom layer: a colour, or nothing (`transparent`).
+  public var background: OutputBackground
   /// Video encoding.
   public var video: VideoEncodingPlan
   /// Audio format and encoding.
