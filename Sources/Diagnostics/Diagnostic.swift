@@ -60,6 +60,13 @@ public struct Diagnostic: Sendable, Equatable, Codable {
     self.help = help
   }
 
+  /// The diagnostic with `note` after its own notes.
+  public func adding(_ note: Note) -> Diagnostic {
+    var diagnostic = self
+    diagnostic.notes.append(note)
+    return diagnostic
+  }
+
   /// An error.
   public static func error(
     _ id: String, _ message: String, at location: SourceLocation?, notes: [Note] = [],

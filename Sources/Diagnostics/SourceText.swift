@@ -19,6 +19,11 @@ public struct SourceText: Sendable {
       .map { Substring($0) }
   }
 
+  /// Adds every file `other` holds (a child project's texts to its parent's).
+  public mutating func merge(_ other: SourceText) {
+    files.merge(other.files) { _, new in new }
+  }
+
   /// The 1-based line `line` of `file` without its line ending, or `nil` when unknown.
   public func line(_ line: Int, of file: String) -> String? {
     guard let lines = files[file], line >= 1, line <= lines.count else { return nil }

@@ -13,7 +13,7 @@ struct DuckRules {
 
   func check() {
     for layer in spec.drawnLayers {
-      guard case .video(let video) = layer.content, let duck = video.audio.duck else { continue }
+      guard let duck = layer.content.playedVideo?.audio.duck else { continue }
       check(duck, owner: layer.name.value, subject: "layer '\(layer.name.value)'")
     }
     for track in spec.audioTracks {
@@ -68,8 +68,10 @@ struct DuckRules {
 
 extension LayerContent {
   var isVideo: Bool {
-    if case .video = self { return true }
-    return false
+    switch self {
+    case .video, .project: true
+    case .image, .fill, .text, .captions, .sequence: false
+    }
   }
 }
 
@@ -82,7 +84,7 @@ extension LayerContent {
   /// Whether the layer may sound: a video, or a sequence (whose videos may).
   var hasSound: Bool {
     switch self {
-    case .video: true
+    case .video, .project: true
     case .sequence(let sequence): sequence.items.contains { $0.content.hasSound }
     case .image, .fill, .text, .captions: false
     }

@@ -9,7 +9,7 @@ import Yams
 extension ReadContext {
   /// The keys that say what a layer shows, in the order messages list them; exactly one per
   /// layer.
-  static let layerKinds = ["source", "image", "fill", "text", "captions", "sequence"]
+  static let layerKinds = ["source", "image", "fill", "text", "captions", "sequence", "project"]
   /// The keys every layer has, whatever it shows.
   static let commonLayerKeys = [
     "name", "when", "start", "duration", "opacity", "box", "rotation", "fit", "fade_in",
@@ -23,6 +23,7 @@ extension ReadContext {
     "text": textStyleKeys,
     "captions": textStyleKeys,
     "sequence": [],
+    "project": ["in", "out", "loop", "after_end", "key", "matte", "audio", "variables"],
   ]
   /// The common keys a sequence layer has: its place in time and in the stack. A whole
   /// sequence's box, opacity and fades come with nested compositions.
@@ -87,6 +88,7 @@ extension ReadContext {
     let content: LayerContent?
     switch kinds.first {
     case "source": content = readVideoLayer(map, subject: subject).map { .video($0) }
+    case "project": content = readProjectLayer(map, subject: subject).map { .project($0) }
     case "image": content = readImageLayer(map, subject: subject).map { .image($0) }
     case "fill": content = readFillLayer(map).map { .fill($0) }
     case "sequence":
@@ -148,10 +150,10 @@ extension ReadContext {
     guard let first = kinds.first else {
       error(
         "missing-key",
-        "\(subject) is missing what it shows: 'source', 'image', 'fill', 'text', 'captions' or 'sequence'",
+        "\(subject) is missing what it shows: 'source', 'image', 'fill', 'text', 'captions', 'sequence' or 'project'",
         at: map.location,
         help: "a layer shows one of: source: VIDEO, image: PICTURE, fill: \"#RRGGBB\", "
-          + "text: STRING, captions: SUBTITLES.srt or sequence: [ITEMS]")
+          + "text: STRING, captions: SUBTITLES.srt, sequence: [ITEMS] or project: OTHER.yaml")
       return []
     }
     for other in kinds.dropFirst() {

@@ -49,6 +49,9 @@ extension ProjectSpec {
         if let matte = video.matte { add(matte, .matte, layer.name.value) }
       case .image(let image):
         add(image.path, .image, layer.name.value)
+      case .project(let project):
+        // The project file itself is no media: the session loads and plans it.
+        if let matte = project.video.matte { add(matte, .matte, layer.name.value) }
       case .fill, .text, .captions, .sequence:
         break
       }

@@ -41,6 +41,14 @@ public struct PathRules {
     case .captions(var captions):
       if !mayRead(captions.file, what: "captions") { captions.file.value = "" }
       layer.content = .captions(captions)
+    case .project(var project):
+      if !mayRead(project.video.clip.source, what: "project") {
+        project.video.clip.source.value = ""
+      }
+      if let matte = project.video.matte, !mayRead(matte, what: "matte") {
+        project.video.matte = nil
+      }
+      layer.content = .project(project)
     case .fill, .text, .sequence:
       break
     }
@@ -63,7 +71,9 @@ public struct PathRules {
   /// Whether a media path may be read: one built from variables must lead inside the
   /// project's folder, by its text and through the symbolic links on its way.
   private func mayRead(_ path: Located<String>, what: String) -> Bool {
-    guard !path.substitutions.isEmpty, !path.value.isEmpty, !context.allowOutsideRoot else {
+    guard path.substitutions.contains(where: \.isData), !path.value.isEmpty,
+      !context.allowOutsideRoot
+    else {
       return true
     }
     let folder = ProjectPaths.absolute(spec.directory, in: "/")

@@ -106,7 +106,7 @@ extension ReadContext {
         override.name,
         .init(
           value: override.value, location: declared, origin: override.origin,
-          source: override.source))
+          source: override.source, isData: override.isData))
     }
   }
 

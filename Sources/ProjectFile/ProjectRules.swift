@@ -15,7 +15,7 @@ struct ProjectRules {
       checkKeyframeOrder(layer.box, what: "\(subject) box")
       checkKeyframeOrder(layer.opacity, what: "\(subject) opacity")
       checkKeyframeOrder(layer.rotation, what: "\(subject) rotation")
-      guard case .video(let video) = layer.content else { continue }
+      guard let video = layer.content.playedVideo else { continue }
       checkClip(video.clip, subject: "layer '\(layer.name.value)'")
     }
     for track in spec.audioTracks {

@@ -121,6 +121,8 @@ public enum LayerContent: Sendable {
   case captions(CaptionsLayerSpec)
   /// Items one after another, with transitions between them (`sequence:`).
   case sequence(SequenceSpec)
+  /// Another project file, drawn as one picture (`project:`).
+  case project(ProjectLayerSpec)
 
   /// The YAML key that chose the kind.
   public var kind: String {
@@ -131,18 +133,29 @@ public enum LayerContent: Sendable {
     case .text: "text"
     case .captions: "captions"
     case .sequence: "sequence"
+    case .project: "project"
     }
   }
 }
 
 extension LayerContent {
+  /// The keys by which the layer plays like a video: a `source` layer's, or a `project`
+  /// layer's (its file in the clip's place); nil for other kinds.
+  public var playedVideo: VideoLayerSpec? {
+    switch self {
+    case .video(let video): video
+    case .project(let project): project.video
+    case .image, .fill, .text, .captions, .sequence: nil
+    }
+  }
+
   /// How the layer's text is set: a text layer's keys, or a captions layer's, whose every cue
   /// is set so; `nil` for layers that show no text.
   public var textStyle: TextLayerSpec? {
     switch self {
     case .text(let text): text
     case .captions(let captions): captions.style
-    case .video, .image, .fill, .sequence: nil
+    case .video, .image, .fill, .sequence, .project: nil
     }
   }
 }

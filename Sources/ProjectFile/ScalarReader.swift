@@ -113,7 +113,8 @@ extension ReadContext {
           Substitution(
             name: p.name, value: entry.value, origin: entry.origin,
             // A --set value was written on the command line, not at the declaration.
-            source: entry.source ?? (entry.origin == "variables" ? entry.location : nil)))
+            source: entry.source ?? (entry.origin == "variables" ? entry.location : nil),
+            isData: entry.isData))
       }
       result.append(contentsOf: scalars[cursor...])
       if failed { return nil }

@@ -199,7 +199,12 @@ extension ReadContext {
         "item-needs-duration", "\(subject) loops, so it needs a 'duration'", at: location,
         notes: [.init("it loops here", at: video.clip.loop.location)],
         help: "give it one, such as duration: 4s, so the next item knows when to start")
-    case .video, .sequence:
+    case .project(let project) where project.video.clip.loop.value:
+      error(
+        "item-needs-duration", "\(subject) loops, so it needs a 'duration'", at: location,
+        notes: [.init("it loops here", at: project.video.clip.loop.location)],
+        help: "give it one, such as duration: 4s, so the next item knows when to start")
+    case .video, .sequence, .project:
       break
     case .image, .fill, .text, .captions:
       error(

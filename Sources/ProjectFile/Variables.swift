@@ -12,6 +12,8 @@ public struct VariableTable: Sendable {
     public var origin: String
     /// Where the value itself was written when not in the project: a data file's cell.
     public var source: SourceLocation?
+    /// Whether the value is data (see `VariableOverride.isData`).
+    public var isData = true
   }
 
   /// Entries by name.
@@ -55,14 +57,21 @@ public struct VariableOverride: Sendable, Hashable {
   public var origin: String
   /// The data file's cell, when the value came from one.
   public var source: SourceLocation?
+  /// Whether the value is data, which the path rules keep inside the project's folder: a
+  /// `--set` or data cell is; a value a parent project's author wrote as it is, for a child
+  /// project's variable, is not (it is the parent file's own text).
+  public var isData: Bool
 
   /// An override; `origin` defaults to the command line.
-  public init(name: String, value: String, origin: String = "--set", source: SourceLocation? = nil)
-  {
+  public init(
+    name: String, value: String, origin: String = "--set", source: SourceLocation? = nil,
+    isData: Bool = true
+  ) {
     self.name = name
     self.value = value
     self.origin = origin
     self.source = source
+    self.isData = isData
   }
 }
 
@@ -77,6 +86,8 @@ public struct Substitution: Sendable, Hashable {
   public var origin: String
   /// Where the value was written: a data file's cell, or the `variables:` entry.
   public var source: SourceLocation?
+  /// Whether the value is data (see `VariableOverride.isData`).
+  public var isData = true
 
   /// The note that explains the substitution.
   public var note: Diagnostic.Note {

@@ -5,8 +5,12 @@ import Yams
 
 /// Reads the keys of a `source` (video) layer.
 extension ReadContext {
-  func readVideoLayer(_ map: MappingReader, subject: String) -> VideoLayerSpec? {
-    let source = map.value("source").flatMap { path($0, what: "source") }
+  /// The keys of a video layer; `sourceKey` names the file (`source`, or `project` for a
+  /// project layer, which plays like a video).
+  func readVideoLayer(_ map: MappingReader, subject: String, sourceKey: String = "source")
+    -> VideoLayerSpec?
+  {
+    let source = map.value(sourceKey).flatMap { path($0, what: sourceKey) }
     checkDurationAndOut(map, subject: subject)
     let here = map.location
     let video = VideoLayerSpec(

@@ -59,6 +59,16 @@ public struct LayerPlan: Sendable, Equatable {
     return nil
   }
 
+  /// How the layer's frames play, when it plays like a video: a video's clip, or a child
+  /// project's.
+  public var playedClip: VideoClipPlan? {
+    switch content {
+    case .video(let clip): clip
+    case .project(let project): project.clip
+    case .image, .fill, .text, .captions: nil
+    }
+  }
+
   /// The layer's opacity on output frame `k`: `opacity` at the frame's time on the layer's
   /// clock (kept within 0…1) times the fades' linear ramps, each `clamp(elapsed / fade, 0, 1)`
   /// of the time since `start` or left until the end.
@@ -89,6 +99,8 @@ public enum LayerContent: Sendable, Equatable {
   case text(TextPlan)
   /// Timed text from a subtitle file.
   case captions(CaptionsPlan)
+  /// Another project, drawn into a picture (`RenderPlan.compositions`).
+  case project(ProjectClipPlan)
 
   /// The kind this content is.
   public var kind: LayerKind {
@@ -98,6 +110,7 @@ public enum LayerContent: Sendable, Equatable {
     case .fill: .fill
     case .text: .text
     case .captions: .captions
+    case .project: .project
     }
   }
 }
@@ -107,7 +120,7 @@ public enum LayerContent: Sendable, Equatable {
 extension LayerPlan: Codable {
   enum CodingKeys: String, CodingKey {
     case name, location, kind, frames, start, box, fit, opacity, rotation, fadeIn, fadeOut, key
-    case video, image, fill, text, captions
+    case video, image, fill, text, captions, project
   }
 
   public init(from decoder: any Decoder) throws {
@@ -119,6 +132,7 @@ extension LayerPlan: Codable {
       case .fill: .fill(try c.decode(RGBAColor.self, forKey: .fill))
       case .text: .text(try c.decode(TextPlan.self, forKey: .text))
       case .captions: .captions(try c.decode(CaptionsPlan.self, forKey: .captions))
+      case .project: .project(try c.decode(ProjectClipPlan.self, forKey: .project))
       }
     self.init(
       name: try c.decode(String.self, forKey: .name),
@@ -154,6 +168,7 @@ extension LayerPlan: Codable {
     case .fill(let color): try c.encode(color, forKey: .fill)
     case .text(let text): try c.encode(text, forKey: .text)
     case .captions(let captions): try c.encode(captions, forKey: .captions)
+    case .project(let project): try c.encode(project, forKey: .project)
     }
   }
 }
@@ -170,6 +185,8 @@ public enum LayerKind: String, Codable, Sendable {
   case text
   /// Timed text from a subtitle file (`captions:`).
   case captions
+  /// Another project (`project:`).
+  case project
 }
 
 /// A video layer's clip.
@@ -400,6 +417,9 @@ public struct AudioStreamPlan: Codable, Sendable, Equatable {
   public var sourceOut: Rational
   /// Whether reading wraps within `sourceIn..<sourceOut`.
   public var loop: Bool
+  /// The child project whose whole mix this stream is (its index in
+  /// `RenderPlan.compositions`); `nil` for a stream of a media file.
+  public var composition: Int? = nil
   /// Linear factor.
   public var gain: Double
   /// The same in decibels, for people; `nil` for a gain of 0 (silence), which is −∞ dB and has

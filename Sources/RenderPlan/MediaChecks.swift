@@ -25,9 +25,9 @@ public enum MediaChecks {
       if case .image(let image) = layer.content, let media = factsOf(image.path) {
         found += checkImage(image.path, media: media, subject: "layer '\(layer.name.value)'")
       }
-      guard case .video(let video) = layer.content else { continue }
+      guard let video = layer.content.playedVideo else { continue }
       let subject = "layer '\(layer.name.value)'"
-      if let media = factsOf(video.clip.source) {
+      if let media = layer.playedFacts(in: spec.directory, facts: facts) {
         if media.video == nil {
           found.append(
             .error(

@@ -97,16 +97,17 @@ extension PlanBuilder {
   /// have said so (a source of unknown length without `out`, a trim outside the source).
   func itemLength(_ item: LayerSpec) -> Rational? {
     if let duration = item.duration { return duration.value.seconds(fps: fps) }
-    guard case .video(let video) = item.content, !video.clip.loop.value,
-      let sourceOut = sourceLength(video)
+    guard let video = item.content.playedVideo, !video.clip.loop.value,
+      let sourceOut = sourceLength(item)
     else { return nil }
     let sourceIn = video.clip.inPoint.value.seconds(fps: fps)
     return sourceOut > sourceIn ? sourceOut - sourceIn : nil
   }
 
   /// Where a video item's source stops: `out`, or the source's end, whichever is first.
-  private func sourceLength(_ video: VideoLayerSpec) -> Rational? {
-    let length = media(video.clip.source)?.videoDuration
+  private func sourceLength(_ item: LayerSpec) -> Rational? {
+    guard let video = item.content.playedVideo else { return nil }
+    let length = playedFacts(item)?.videoDuration
     let out = video.clip.outPoint?.value.seconds(fps: fps)
     switch (length, out) {
     case (let length?, let out?): return min(length, out)
@@ -117,10 +118,10 @@ extension PlanBuilder {
   }
 
   private func itemTiming(_ item: LayerSpec, start: Rational, length: Rational) -> ClipTiming {
-    if case .video(let video) = item.content {
+    if let video = item.content.playedVideo {
       // The source's length, or where the item's own length says it stops being read.
       let sourceLength =
-        sourceLength(video) ?? video.clip.inPoint.value.seconds(fps: fps) + length
+        sourceLength(item) ?? video.clip.inPoint.value.seconds(fps: fps) + length
       return timing(
         start: start, duration: item.duration?.value, clip: video.clip, length: sourceLength)
     }
@@ -164,11 +165,12 @@ extension PlanBuilder {
           endSample: TimeGrid.sample(at: end, rate: rate)))
     }
     for (index, item) in sequence.items.enumerated() {
-      guard case .video(let video) = item.content, !video.audio.mute.value else { continue }
+      guard let video = item.content.playedVideo, !video.audio.mute.value else { continue }
+      let composition = composition(of: item)
       var streams = audioPlans(
         owner: item.name.value, kind: "layer", location: item.location,
-        source: video.clip.source, mix: video.audio, timing: layout.items[index],
-        sampleCount: sampleCount)
+        source: video.clip.source, media: playedFacts(item), composition: composition,
+        mix: video.audio, timing: layout.items[index], sampleCount: sampleCount)
       for stream in streams.indices {
         streams[stream].crossIn = index > 0 ? ramps[index - 1] : nil
         streams[stream].crossOut = index < ramps.count ? ramps[index] : nil

@@ -29,7 +29,7 @@ extension PlanBuilder {
     let rate = Int64(spec.output.audio.sampleRate.value)
     var owners: [(name: String, kind: String, duck: DuckSpec)] = []
     for layer in spec.drawnLayers {
-      if case .video(let video) = layer.content, let duck = video.audio.duck {
+      if let duck = layer.content.playedVideo?.audio.duck {
         owners.append((layer.name.value, "layer", duck))
       }
     }

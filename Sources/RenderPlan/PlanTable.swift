@@ -50,6 +50,15 @@ public enum PlanTable {
     }
     out += "\ninputs\n"
     out += inputTable(plan).render()
+    for (index, composition) in plan.compositions.enumerated() {
+      out += "\nproject #\(index): \(composition.file)"
+      let variables = composition.variables.sorted { $0.key < $1.key }
+      if !variables.isEmpty {
+        out += " with " + variables.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+      }
+      out += " (planned at the parent's frame rate and audio format; paths from its folder)\n"
+      out += indented(render(composition.plan))
+    }
     return out
   }
 
@@ -69,10 +78,10 @@ public enum PlanTable {
       table.rows.append([
         "\(index)", layer.name, "\(layer.location.line)", frames, time,
         content(of: layer),
-        layer.video.map {
+        layer.playedClip.map {
           "\(seconds($0.sourceIn))-\(seconds($0.sourceOut)) s\($0.loop ? " loop" : "")"
         } ?? "-",
-        layer.video.map { $0.loop ? "-" : $0.afterEnd.rawValue } ?? "-",
+        layer.playedClip.map { $0.loop ? "-" : $0.afterEnd.rawValue } ?? "-",
         placement(of: layer), layer.fit.rawValue,
         (layer.opacity.isConstant ? number(layer.opacity.keyframes[0].value) : "keyframes")
           + fades(of: layer),
@@ -150,6 +159,9 @@ public enum PlanTable {
       let shown = line.count > 24 ? line.prefix(23) + "…" : line
       let more = text.text.contains("\n") && line.count <= 24 ? " …" : ""
       return "text \"\(shown)\(more)\" (\(text.font); \(textFit(text.fit)))"
+    case .project(let project):
+      return "project \(project.clip.source) #\(project.composition)"
+        + (project.clip.matte.map { " + matte \($0)" } ?? "")
     case .captions(let captions):
       return
         "captions \(captions.file) (\(captions.format), \(captions.cues.count) cue\(captions.cues.count == 1 ? "" : "s"); \(captions.font))"
@@ -304,8 +316,11 @@ public enum PlanTable {
   static func inputTable(_ plan: RenderPlan) -> TextTable {
     var table = TextTable(header: ["path", "duration", "video", "audio"])
     for input in plan.inputs {
+      let path = input.path + (input.readBy.map { " (read by \($0))" } ?? "")
       guard let f = input.facts else {
-        table.rows.append(["\(input.path) (subtitles)", "-", "-", "-"])
+        table.rows.append([
+          input.isProject ? "\(path) (project)" : "\(path) (subtitles)", "-", "-", "-",
+        ])
         continue
       }
       let video =
@@ -335,7 +350,7 @@ public enum PlanTable {
         .joined(separator: "; ")
       let still = f.video?.isStillPicture == true && f.audio.isEmpty
       table.rows.append([
-        input.path, still ? "-" : f.duration.map { "\(seconds($0)) s" } ?? "?", video, audio,
+        path, still ? "-" : f.duration.map { "\(seconds($0)) s" } ?? "?", video, audio,
       ])
     }
     return table
@@ -357,5 +372,14 @@ public enum PlanTable {
 
   private static func decibels(_ value: Double?) -> String {
     value.map { String(format: "%+.1f dB", $0) } ?? "-inf dB"
+  }
+}
+
+extension PlanTable {
+  /// `text` with every line indented two spaces, as a child's plan is shown inside its parent's.
+  static func indented(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.isEmpty ? "" : "  " + $0
+    }.joined(separator: "\n")
   }
 }

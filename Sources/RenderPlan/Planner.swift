@@ -18,18 +18,22 @@ public struct PlanResult: Sendable {
 /// problems that need the whole picture (an output duration that cannot be determined).
 public enum Planner {
   /// The plan format's version.
-  public static let planVersion = 7
+  public static let planVersion = 8
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
   /// Plans `spec` with `facts` keyed by resolved path and `fonts` keyed by font description
   /// (a text layer whose font has no facts is planned with the font it asked for); `texts`
-  /// measures each text layer, to choose its size and find whether it fits.
+  /// measures each text layer, to choose its size and find whether it fits. `children` are the
+  /// plans of the projects its `project:` layers draw, by `ProjectLayerSpec.key(in:)`, planned
+  /// at this project's frame rate and audio format; `facts` holds their
+  /// `CompositionPlan.facts` under the same keys.
   public static func plan(
     _ spec: ProjectSpec, facts: [String: MediaFacts], fonts: [String: FontFacts] = [:],
-    texts: any TextFitting
+    texts: any TextFitting, children: [String: RenderPlan] = [:]
   ) -> PlanResult {
-    var builder = PlanBuilder(spec: spec, facts: facts, fonts: fonts, texts: texts)
+    var builder = PlanBuilder(
+      spec: spec, facts: facts, fonts: fonts, texts: texts, children: children)
     let plan = builder.build()
     // An error found while planning (a text that must fit and cannot) leaves no plan to run.
     return PlanResult(
@@ -56,7 +60,12 @@ struct PlanBuilder {
   let facts: [String: MediaFacts]
   let fonts: [String: FontFacts]
   let texts: any TextFitting
+  /// The child projects' plans, by `ProjectLayerSpec.key(in:)`.
+  let children: [String: RenderPlan]
   var diagnostics: [Diagnostic] = []
+  /// The child projects drawn so far, and each one's index among them by its key.
+  var compositions: [CompositionPlan] = []
+  var compositionIndex: [String: Int] = [:]
   /// Every text measured so far, by what decides its fit.
   var measured: [TextFitRequest: Result<TextFitResult, TextFitFailure>] = [:]
 
@@ -116,10 +125,11 @@ struct PlanBuilder {
             "layer '\(layer.name.value)' is never shown: it starts at \(TimeFormat.seconds(timing.start)) s, after the output ends at \(TimeFormat.seconds(Rational(frameCount) / fps)) s",
             at: layer.start.location))
       }
-      if case .video(let video) = layer.content, !video.audio.mute.value {
+      if let video = layer.content.playedVideo, !video.audio.mute.value {
+        let composition = composition(of: layer)
         audio += audioPlans(
           owner: layer.name.value, kind: "layer", location: layer.location,
-          source: video.clip.source,
+          source: video.clip.source, media: playedFacts(layer), composition: composition,
           mix: video.audio, timing: timing, sampleCount: sampleCount)
       }
     }
@@ -136,14 +146,15 @@ struct PlanBuilder {
       }
       audio += audioPlans(
         owner: track.name.value, kind: "track", location: track.location, source: track.clip.source,
-        mix: track.mix, timing: timing, sampleCount: sampleCount)
+        media: media(track.clip.source), composition: nil, mix: track.mix, timing: timing,
+        sampleCount: sampleCount)
     }
     let ducking = duckPlans(audio: audio)
     return RenderPlan(
       planVersion: Planner.planVersion,
       output: outputPlan(duration: duration, frameCount: frameCount, sampleCount: sampleCount),
       inputs: inputs(), layers: layers, audio: audio, ducking: ducking, sequences: sequences,
-      directory: spec.directory)
+      compositions: compositions, directory: spec.directory)
   }
 
   // MARK: timing
@@ -151,13 +162,13 @@ struct PlanBuilder {
   /// A video layer's timing from its clip; any other layer starts at `start` and has no natural
   /// end unless it has a `duration`.
   func layerTiming(_ layer: LayerSpec) -> ClipTiming? {
-    guard case .video(let video) = layer.content else {
+    guard let video = layer.content.playedVideo else {
       let start = layer.start.value.seconds(fps: fps)
       return ClipTiming(
         start: start, sourceIn: .zero, sourceOut: .zero, loop: false,
         end: layer.duration.map { start + $0.value.seconds(fps: fps) })
     }
-    guard let length = media(video.clip.source)?.videoDuration else { return nil }
+    guard let length = playedFacts(layer)?.videoDuration else { return nil }
     return timing(
       start: layer.start.value, duration: layer.duration?.value, clip: video.clip, length: length)
   }
@@ -252,7 +263,7 @@ struct PlanBuilder {
     let first = min(frameCount, TimeGrid.firstFrame(atOrAfter: timing.start, fps: fps))
     var end =
       timing.end.map { min(frameCount, TimeGrid.firstFrame(atOrAfter: $0, fps: fps)) } ?? frameCount
-    if case .video(let video) = layer.content, video.afterEnd.value == .hide,
+    if let video = layer.content.playedVideo, video.afterEnd.value == .hide,
       let sourceEnd = timing.sourceEnd
     {
       end = min(end, TimeGrid.firstFrame(atOrAfter: sourceEnd, fps: fps))
@@ -278,6 +289,19 @@ struct PlanBuilder {
       content = .image(
         ImagePlan(path: display(image.path), display: pictureDisplay(image.path)))
       key = image.key.map(keyPlan)
+    case .project(let project):
+      content = .project(
+        ProjectClipPlan(
+          composition: composition(of: layer) ?? 0,
+          clip: VideoClipPlan(
+            source: display(project.file), matte: project.video.matte.map(display),
+            sourceIn: timing.sourceIn, sourceOut: timing.sourceOut, loop: timing.loop,
+            afterEnd: project.video.afterEnd.value, pickTolerance: Planner.pickTolerance,
+            // The child is drawn in the output's own colours, upright and square.
+            display: PictureDisplay(
+              rotation: 0, sampleAspectRatio: .one, frameRate: fps, colorMatrix: "bt709",
+              colorRange: "limited"))))
+      key = project.video.key.map(keyPlan)
     case .fill(let color):
       content = .fill(color.value)
     case .text(let text):
@@ -340,7 +364,7 @@ struct PlanBuilder {
     switch content.kind {
     case .fill: .stretch
     case .text, .captions: .contain
-    case .video, .image: layer.fit.value
+    case .video, .image, .project: layer.fit.value
     }
   }
 
@@ -352,11 +376,14 @@ struct PlanBuilder {
       })
   }
 
+  /// The streams of a layer's or track's source in the mix; `media` are the source's facts,
+  /// and `composition` the child project whose mix it is, if it is one.
   func audioPlans(
     owner: String, kind: String, location: SourceLocation, source: Located<String>,
-    mix: AudioMixSpec, timing: ClipTiming, sampleCount: Int64
+    media: MediaFacts?, composition: Int?, mix: AudioMixSpec, timing: ClipTiming,
+    sampleCount: Int64
   ) -> [AudioStreamPlan] {
-    guard let media = media(source) else { return [] }
+    guard let media else { return [] }
     let rate = Int64(spec.output.audio.sampleRate.value)
     let first = min(sampleCount, TimeGrid.sample(at: timing.start, rate: rate))
     var end =
@@ -373,7 +400,7 @@ struct PlanBuilder {
         audioStream: index, streamIndex: stream.streamIndex, sourceSampleRate: stream.sampleRate,
         sourceLayout: stream.layout, firstSample: first, endSample: end,
         sourceIn: timing.sourceIn, sourceOut: timing.sourceOut, loop: timing.loop,
-        gain: gain.linear,
+        composition: composition, gain: gain.linear,
         gainDecibels: gain.linear == 0 ? nil : gain.decibels ?? 20 * log10(gain.linear),
         fadeInSamples: TimeGrid.sample(at: mix.fadeIn.value.seconds(fps: fps), rate: rate),
         fadeOutSamples: TimeGrid.sample(at: mix.fadeOut.value.seconds(fps: fps), rate: rate))
@@ -395,7 +422,55 @@ struct PlanBuilder {
       let path = ProjectPaths.display(captions.file.value)
       if seen[path] == nil { seen[path] = InputPlan(path: path, facts: nil) }
     }
+    // A child's file and every input of it (its own children's included), named as this
+    // project names paths, so the fingerprint, `deps` and `--explain` cover them all.
+    for composition in compositions {
+      if seen[composition.file] == nil {
+        seen[composition.file] = InputPlan(path: composition.file, facts: nil, isProject: true)
+      }
+      for input in composition.plan.inputs {
+        let path = Self.rebase(input.path, from: composition.file)
+        if seen[path] == nil {
+          seen[path] = InputPlan(
+            path: path, facts: input.facts,
+            readBy: input.readBy.map { Self.rebase($0, from: composition.file) }
+              ?? composition.file,
+            isProject: input.isProject)
+        }
+      }
+    }
     return seen.values.sorted { $0.path < $1.path }
+  }
+
+  /// A path as the child project at `child` names it (relative to the child's folder, or
+  /// absolute), as this project names it.
+  static func rebase(_ path: String, from child: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    let folder = child.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    return folder.isEmpty ? path : ProjectPaths.display(folder + "/" + path)
+  }
+
+  /// The facts of what `layer` plays like a video (see `LayerSpec.playedFacts`).
+  func playedFacts(_ layer: LayerSpec) -> MediaFacts? {
+    layer.playedFacts(in: spec.directory, facts: facts)
+  }
+
+  /// The index in `compositions` of the child a `project:` layer draws, added on first use:
+  /// every use of one file with the same variables draws the same plan. `nil` for other
+  /// layers, and for a child that has no plan (its errors are reported).
+  mutating func composition(of layer: LayerSpec) -> Int? {
+    guard case .project(let project) = layer.content else { return nil }
+    let key = project.key(in: spec.directory)
+    if let index = compositionIndex[key] { return index }
+    guard let plan = children[key] else { return nil }
+    compositions.append(
+      CompositionPlan(
+        file: display(project.file), variables: project.variableValues,
+        plan: CompositionPlan.asChild(
+          plan, parent: outputPlan(duration: .zero, frameCount: 0, sampleCount: 0))))
+    compositionIndex[key] = compositions.count - 1
+    return compositions.count - 1
   }
 }
 

@@ -23,11 +23,14 @@ public struct RenderPlan: Codable, Sendable, Equatable {
   public var ducking: [DuckPlan]
   /// The sequences whose items are among `layers`, with their transitions.
   public var sequences: [SequencePlan] = []
+  /// The projects drawn as layers (`project:`), each planned once for the variables it is
+  /// given; `ProjectClipPlan.composition` and `AudioStreamPlan.composition` index them.
+  public var compositions: [CompositionPlan] = []
   /// The absolute folder the paths resolve against (not part of the encoded plan).
   public var directory: String = ""
 
   enum CodingKeys: String, CodingKey {
-    case planVersion, output, inputs, layers, audio, ducking, sequences
+    case planVersion, output, inputs, layers, audio, ducking, sequences, compositions
   }
 }
 
@@ -108,13 +111,41 @@ public struct InputPlan: Codable, Sendable, Equatable {
   /// Path as in the project.
   public var path: String
   /// The probed facts of a media file; `nil` for a subtitle file, which is not probed (its
-  /// cues are in its layer's plan).
+  /// cues are in its layer's plan), and for a child project's file.
   public var facts: MediaFacts?
+  /// The file of the child project that reads it (as this plan names paths), for an input of
+  /// a project drawn as a layer; `nil` for the project's own inputs.
+  public var readBy: String?
+  /// Whether the input is a child project's file.
+  public var isProject: Bool
 
   /// An input.
-  public init(path: String, facts: MediaFacts?) {
+  public init(path: String, facts: MediaFacts?, readBy: String? = nil, isProject: Bool = false) {
     self.path = path
     self.facts = facts
+    self.readBy = readBy
+    self.isProject = isProject
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case path, facts, readBy, isProject
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    path = try c.decode(String.self, forKey: .path)
+    facts = try c.decodeIfPresent(MediaFacts.self, forKey: .facts)
+    readBy = try c.decodeIfPresent(String.self, forKey: .readBy)
+    isProject = try c.decodeIfPresent(Bool.self, forKey: .isProject) ?? false
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(path, forKey: .path)
+    try c.encodeIfPresent(facts, forKey: .facts)
+    try c.encodeIfPresent(readBy, forKey: .readBy)
+    // Only a child project's file says so: the plans of projects without children read as before.
+    if isProject { try c.encode(isProject, forKey: .isProject) }
   }
 }
 

@@ -22,9 +22,13 @@ public struct ProjectSession: Sendable {
   ///
   /// `known` gives the facts of a file already probed, by resolved path (a render record's, for
   /// a file whose stamp has not changed), so a check that nothing changed need not open them.
+  ///
+  /// The projects its `project:` layers draw are loaded and planned first, depth first
+  /// (`ChildProjects`); `cache` shares them between the rows of a batch.
   public static func open(
     path: String, overrides: [VariableOverride], allowOutsideRoot: Bool = false,
-    known: (ProjectSpec, String) -> MediaFacts? = { _, _ in nil }
+    cache: ChildPlanCache? = nil,
+    known: @escaping (ProjectSpec, String) -> MediaFacts? = { _, _ in nil }
   ) -> ProjectSession {
     let loaded = ProjectLoader.load(
       path: path, overrides: overrides, allowOutsideRoot: allowOutsideRoot)
@@ -32,13 +36,21 @@ public struct ProjectSession: Sendable {
       spec: loaded.spec, plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources,
       fields: loaded.fields)
     guard let spec = loaded.spec else { return session }
+    var children = ChildProjects(
+      root: spec, allowOutsideRoot: allowOutsideRoot, known: known, cache: cache)
+    children.load(
+      childrenOf: spec,
+      chain: [.init(file: ProjectPaths.resolve(spec.path, in: spec.directory), drawnAt: nil)])
+    session.diagnostics += children.diagnostics
+    session.sources.merge(children.sources)
     let inspection = MediaInspector.inspect(spec) { known(spec, $0) }
+    let facts = inspection.facts.merging(children.facts) { first, _ in first }
     session.diagnostics += inspection.diagnostics
-    session.diagnostics += MediaChecks.check(spec, facts: inspection.facts)
+    session.diagnostics += MediaChecks.check(spec, facts: facts)
     if !session.diagnostics.hasErrors {
       let planned = Planner.plan(
-        spec, facts: inspection.facts, fonts: FontInspector.inspect(spec),
-        texts: TypesetTextFitter())
+        spec, facts: facts, fonts: FontInspector.inspect(spec), texts: TypesetTextFitter(),
+        children: children.plans)
       session.plan = planned.plan
       session.diagnostics += planned.diagnostics
     }

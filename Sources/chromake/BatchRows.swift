@@ -34,11 +34,13 @@ enum BatchRows {
   ) -> [BatchRow] {
     // Media facts are shared between rows: a plate every row uses is probed once.
     var probed: [String: MediaFacts] = [:]
+    // So are child projects: a bumper every row draws with the same values is planned once.
+    let children = ChildPlanCache()
     var rows: [BatchRow] = []
     for data in table.rows {
       let (session, build) = ProjectSession.openWithBuild(
         path: project, overrides: overrides + data.overrides(file: displayName),
-        allowOutsideRoot: allowOutsideRoot, chromake: Chromake.version,
+        allowOutsideRoot: allowOutsideRoot, chromake: Chromake.version, cache: children,
         known: { probed[$0] })
       if let plan = session.plan {
         for input in plan.inputs {

@@ -28,7 +28,7 @@ struct ProjectOptions: ParsableArguments {
 
   /// `openPlan()` for a render: also the build of the output at `output(spec)`, whose record
   /// spares probing the inputs it vouches for.
-  func openBuild(output: (ProjectSpec) -> String) throws -> (
+  func openBuild(output: @escaping (ProjectSpec) -> String) throws -> (
     session: ProjectSession, plan: RenderPlan, build: OutputBuild
   ) {
     let (session, build) = ProjectSession.openWithBuild(

@@ -60,7 +60,7 @@ struct GoldenDiagnosticsTests {
     let missing = outcome.diagnostics.filter { $0.id == "missing-key" }
     #expect(
       missing.map(\.message).sorted() == [
-        "layer 'plate' is missing what it shows: 'source', 'image', 'fill', 'text', 'captions' or 'sequence'",
+        "layer 'plate' is missing what it shows: 'source', 'image', 'fill', 'text', 'captions', 'sequence' or 'project'",
         "output is missing required key 'size'",
       ])
     #expect(missing.compactMap { $0.location?.line }.sorted() == [3, 6])

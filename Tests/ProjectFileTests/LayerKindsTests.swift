@@ -248,9 +248,9 @@ struct LayerKindsTests {
     let found = result.diagnostics.filter { $0.id == "key-not-for-kind" }
     #expect(
       found.map(\.message) == [
-        "'key' applies to source and image layers only; this is a text layer",
-        "'loop' applies to source layers only; this is a text layer",
-        "'matte' applies to source layers only; this is a text layer",
+        "'key' applies to source, image and project layers only; this is a text layer",
+        "'loop' applies to source and project layers only; this is a text layer",
+        "'matte' applies to source and project layers only; this is a text layer",
       ])
     #expect(found.map { $0.location?.line } == [10, 11, 12])
     #expect(found.allSatisfy { $0.location?.column == 5 })
@@ -279,7 +279,7 @@ struct LayerKindsTests {
     #expect(result.spec?.layers.first?.content.kind == "fill")
   }
 
-  @Test("no kind: an error at the layer listing the six")
+  @Test("no kind: an error at the layer listing the seven")
   func noKind() throws {
     let result = Self.load(Self.project("  - name: t\n    start: 1s"))
     let found = try #require(result.diagnostics.first)
@@ -288,7 +288,7 @@ struct LayerKindsTests {
     #expect(
       found.help
         == "a layer shows one of: source: VIDEO, image: PICTURE, fill: \"#RRGGBB\", "
-        + "text: STRING, captions: SUBTITLES.srt or sequence: [ITEMS]")
+        + "text: STRING, captions: SUBTITLES.srt, sequence: [ITEMS] or project: OTHER.yaml")
     #expect(result.spec?.layers.isEmpty == true)
   }
 

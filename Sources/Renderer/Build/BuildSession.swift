@@ -10,10 +10,10 @@ extension ProjectSession {
   /// the file could not be read into a spec at all.
   public static func openWithBuild(
     path: String, overrides: [VariableOverride], allowOutsideRoot: Bool, chromake: String,
-    output: (ProjectSpec) -> String = {
+    output: @escaping (ProjectSpec) -> String = {
       ProjectPaths.resolve($0.output.file.value, in: $0.directory)
     },
-    known: (String) -> MediaFacts? = { _ in nil }
+    cache: ChildPlanCache? = nil, known: @escaping (String) -> MediaFacts? = { _ in nil }
   ) -> (session: ProjectSession, build: OutputBuild?) {
     var opened: OutputBuild?
     func build(for spec: ProjectSpec) -> OutputBuild {
@@ -21,7 +21,9 @@ extension ProjectSession {
       opened = made
       return made
     }
-    let session = open(path: path, overrides: overrides, allowOutsideRoot: allowOutsideRoot) {
+    let session = open(
+      path: path, overrides: overrides, allowOutsideRoot: allowOutsideRoot, cache: cache
+    ) {
       spec, resolved in
       known(resolved) ?? build(for: spec).knownFacts(resolved, directory: spec.directory)
     }

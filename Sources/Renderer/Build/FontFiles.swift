@@ -10,12 +10,14 @@ public enum FontFiles {
   public static func used(by plan: RenderPlan) -> [String] {
     var files: Set<String> = []
     var seen: Set<FontUse> = []
-    for layer in plan.layers {
+    // A child project's texts are drawn in the parent's render too.
+    let layers = plan.withCompositions.flatMap(\.layers)
+    for layer in layers {
       let texts: [TextPlan] =
         switch layer.content {
         case .text(let text): [text]
         case .captions(let captions): captions.pages.map(\.text)
-        case .video, .image, .fill: []
+        case .video, .image, .fill, .project: []
         }
       for text in texts where seen.insert(FontUse(text)).inserted {
         files.formUnion(

@@ -30,10 +30,11 @@ public enum OutOfDateReason: Sendable, Equatable {
   case fontAdded(path: String)
   /// A font file used before is not now.
   case fontRemoved(path: String)
-  /// An input's content differs.
-  case inputChanged(path: String)
+  /// An input's content differs: one of the project's own, or (`readBy`) of a child project it
+  /// draws, or (`isProject`) a child project's file.
+  case inputChanged(path: String, readBy: String? = nil, isProject: Bool = false)
   /// An input is read now that was not before.
-  case inputAdded(path: String)
+  case inputAdded(path: String, readBy: String? = nil, isProject: Bool = false)
   /// An input read before is not now.
   case inputRemoved(path: String)
   /// The plan differs in a way none of the above explains (such as a different `-o`).
@@ -60,11 +61,20 @@ public enum OutOfDateReason: Sendable, Equatable {
     case .fontChanged(let path): "the font file \(path) changed"
     case .fontAdded(let path): "the font file \(path) is now used"
     case .fontRemoved(let path): "the font file \(path) is no longer used"
-    case .inputChanged(let path): "input \(path) changed"
-    case .inputAdded(let path): "input \(path) is new"
+    case .inputChanged(let path, let readBy, let isProject):
+      "\(Self.input(path, readBy: readBy, isProject: isProject)) changed"
+    case .inputAdded(let path, let readBy, let isProject):
+      "\(Self.input(path, readBy: readBy, isProject: isProject)) is new"
     case .inputRemoved(let path): "input \(path) is no longer read"
     case .planChanged: "the render plan changed"
     }
+  }
+
+  /// `input media/a.mp4`, `child project bumpers/intro.yaml`, or `input bumpers/logo.png of
+  /// child project bumpers/intro.yaml`.
+  private static func input(_ path: String, readBy: String?, isProject: Bool) -> String {
+    (isProject ? "child project \(path)" : "input \(path)")
+      + (readBy.map { " of child project \($0)" } ?? "")
   }
 
   private static func quoted(_ value: String?) -> String {

@@ -60,7 +60,8 @@ public final class OutputBuild: Sendable {
       }
       inputs.append(
         InputState(
-          path: input.path, resolved: resolved, stamp: stamp, sha256: hash, facts: input.facts))
+          path: input.path, resolved: resolved, stamp: stamp, sha256: hash, facts: input.facts,
+          readBy: input.readBy, isProject: input.isProject))
     }
     // Font files are few and their hashes cached by stamp, so they are hashed now even
     // without a record: the check then decides with everything, and the record has it.
@@ -108,10 +109,14 @@ public final class OutputBuild: Sendable {
     let recorded = Dictionary(record.inputs.map { ($0.path, $0.sha256) }) { a, _ in a }
     for input in now.inputs {
       guard let old = recorded[input.path] else {
-        inputReasons.append(.inputAdded(path: input.path))
+        inputReasons.append(
+          .inputAdded(path: input.path, readBy: input.readBy, isProject: input.isProject))
         continue
       }
-      if input.sha256 != old { inputReasons.append(.inputChanged(path: input.path)) }
+      if input.sha256 != old {
+        inputReasons.append(
+          .inputChanged(path: input.path, readBy: input.readBy, isProject: input.isProject))
+      }
     }
     let current = Set(now.inputs.map(\.path))
     for input in record.inputs where !current.contains(input.path) {
@@ -269,6 +274,10 @@ public struct InputState: Sendable {
   public var stamp: FileStamp?
   /// Its content hash, once computed or taken from the record.
   public var sha256: String?
-  /// Its facts; `nil` for a subtitle file.
+  /// Its facts; `nil` for a subtitle file or a child project's file.
   public var facts: MediaFacts?
+  /// The child project that reads it, if a child does (see `InputPlan.readBy`).
+  public var readBy: String? = nil
+  /// Whether it is a child project's file.
+  public var isProject = false
 }

@@ -69,6 +69,9 @@ public struct RenderFingerprint: Sendable, Equatable {
         plan.sequences[index].transitions[t].location = nowhere
       }
     }
+    for index in plan.compositions.indices {
+      plan.compositions[index].plan = withoutLocations(plan.compositions[index].plan)
+    }
     return plan
   }
 

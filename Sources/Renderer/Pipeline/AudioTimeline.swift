@@ -159,6 +159,8 @@ final class AudioTimeline {
     let damage = self.damage
     let format = plan.output.audio
     return { stream, from in
+      // A child project's mix: its own inputs' damage is not counted here.
+      if stream.composition != nil { return try CompositionMix.opener(plan)(stream, from) }
       let path = plan.resolvedPath(stream.source)
       do throws(MediaError) {
         let reader = try AudioStreamReader(

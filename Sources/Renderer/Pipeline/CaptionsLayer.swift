@@ -31,7 +31,7 @@ final class CaptionsLayer: LayerSource {
     ]
   }
 
-  func start() {}
+  func start(from k: Int64) {}
   func stop() {}
 
   func next(frame k: Int64) throws(RenderFailure) -> LayerPictures {

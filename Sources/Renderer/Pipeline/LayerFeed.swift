@@ -31,10 +31,10 @@ final class LayerFeed: LayerSource, @unchecked Sendable {
     }
   }
 
-  /// Starts decoding on a thread of its own.
-  func start() {
+  /// Starts decoding on a thread of its own, from frame `first`.
+  func start(from first: Int64) {
     worker = Worker(name: "chromake decode \(layer.name)") { [self] in
-      for k in layer.frames.first..<layer.frames.end {
+      for k in max(first, layer.frames.first)..<layer.frames.end {
         let item: Result<LayerPictures, RenderFailure>
         do throws(RenderFailure) {
           item = .success(try pictures(at: k))

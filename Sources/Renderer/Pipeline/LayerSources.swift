@@ -17,11 +17,15 @@ final class LayerSources {
   private var made: [Bool]
   /// The warnings of sources already let go, by layer.
   private var finishedWarnings: [Int: [RenderFailure]] = [:]
+  /// The frame the render starts at: layers ended by then are never made.
+  private let firstFrame: Int64
 
-  /// Sources for `plan`'s layers, made `lead` seconds ahead (at least two frames).
-  init(plan: RenderPlan, lead: Rational = Rational(1, 2)) {
+  /// Sources for `plan`'s layers, made `lead` seconds ahead (at least two frames), for a
+  /// render of its frames from `firstFrame` on.
+  init(plan: RenderPlan, lead: Rational = Rational(1, 2), from firstFrame: Int64 = 0) {
     self.plan = plan
     self.lead = max(2, TimeGrid.firstFrame(atOrAfter: lead, fps: plan.output.fps))
+    self.firstFrame = firstFrame
     made = [Bool](repeating: false, count: plan.layers.count)
   }
 
@@ -30,13 +34,13 @@ final class LayerSources {
   /// here, at its layer.
   func advance(to k: Int64) throws(RenderFailure) {
     for (index, layer) in plan.layers.enumerated() where !made[index] {
-      guard layer.frames.count > 0 else {
+      guard layer.frames.count > 0, layer.frames.end > firstFrame else {
         made[index] = true
         continue
       }
       guard layer.frames.first <= k + lead else { continue }
       let source = try layerSource(for: layer, plan: plan)
-      source.start()
+      source.start(from: max(layer.frames.first, firstFrame))
       sources[index] = source
       made[index] = true
     }
@@ -47,9 +51,21 @@ final class LayerSources {
     }
   }
 
-  /// The source of layer `index`, which must be on the frame last advanced to.
-  func source(_ index: Int) -> (any LayerSource)? {
-    sources[index]
+  /// What every layer on frame `k` draws, bottom first, after `advance(to: k)`: each layer's
+  /// source gives its pictures for the frame (a feed advances on every frame of its layer,
+  /// drawn or not), and a layer that is invisible or shows nothing on it is left out.
+  func draws(atFrame k: Int64) throws -> [LayerDraw] {
+    var draws: [LayerDraw] = []
+    for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
+      guard let feed = sources[index] else {
+        throw RenderFailure("the layer's source was not ready for frame \(k)", layer: layer)
+      }
+      let pictures = try feed.next(frame: k)
+      let state = layer.state(ofFrame: k, fps: plan.output.fps)
+      guard state.isVisible, let picture = pictures.picture else { continue }
+      draws.append(LayerDraw(layer: index, picture: picture, matte: pictures.matte, state: state))
+    }
+    return draws
   }
 
   /// Stops every source still running (a render that ended or failed).

@@ -88,18 +88,7 @@ public final class MovieRender {
     for k in 0..<output.frameCount {
       try checkInterrupt()
       try sources.advance(to: k)
-      var draws: [LayerDraw] = []
-      for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
-        guard let feed = sources.source(index) else {
-          throw RenderFailure("the layer's source was not ready for frame \(k)", layer: layer)
-        }
-        // The feed advances on every frame of the layer, drawn or not.
-        let pictures = try feed.next(frame: k)
-        let state = layer.state(ofFrame: k, fps: output.fps)
-        guard state.isVisible, let picture = pictures.picture else { continue }
-        draws.append(
-          LayerDraw(layer: index, picture: picture, matte: pictures.matte, state: state))
-      }
+      let draws = try sources.draws(atFrame: k)
       let frame = try writer.nextFrame()
       try compositor.composite(
         CompositeItem.frame(draws, transitions: transitions, frame: k, fps: output.fps),
@@ -144,6 +133,7 @@ extension RenderPlan {
         switch layer.content {
         case .video(let clip): clip.display
         case .image(let image): image.display
+        case .project(let project): project.clip.display
         // Made for the box, upright and with square pixels.
         case .fill, .text, .captions: nil
         }

@@ -16,7 +16,7 @@ final class StillLayer: LayerSource {
     warnings = made.warnings
   }
 
-  func start() {}
+  func start(from k: Int64) {}
   func stop() {}
 
   func next(frame k: Int64) throws(RenderFailure) -> LayerPictures {

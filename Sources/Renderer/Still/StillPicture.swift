@@ -24,7 +24,7 @@ enum StillPicture {
       }
     case .text(let text):
       return try typeset(text, in: layer)
-    case .video, .captions:
+    case .video, .captions, .project:
       throw RenderFailure(
         "a \(layer.kind.rawValue) layer is not one still picture", layer: layer)
     }

@@ -79,9 +79,17 @@ final class StackPass {
 
   /// Stacks `layers` (bottom first) over `background` (the output's Y′CbCr, 0…1) into
   /// `target`'s planes and returns the framebuffer holding them.
-  func run(_ layers: [StackLayer], target: StackTarget, background: SIMD3<Double>) throws
-    -> Framebuffer
-  {
+  ///
+  /// With `alphaOnly` (luma only, every layer prepared), each layer's alpha is read where its
+  /// Y′·α would be: over a zero background the result is the stack's alpha.
+  func run(
+    _ layers: [StackLayer], target: StackTarget, background: SIMD3<Double>,
+    alphaOnly: Bool = false
+  ) throws -> Framebuffer {
+    precondition(
+      !alphaOnly
+        || (target == .luma && layers.allSatisfy { if case .prepared = $0 { true } else { false } }),
+      "alpha is stacked from prepared layers' luma passes")
     let scale = target == .luma ? SIMD2<Double>(4, 2) : SIMD2<Double>(8, 2)
     let size = SIMD2(width, height) / SIMD2(Int(scale.x), Int(scale.y))
     let regions = CompositeRegions.split(
@@ -100,7 +108,7 @@ final class StackPass {
         let previous = index > 0 ? try framebuffer(target, slot: 1 - slot) : nil
         try draw(
           chunk, target: target, background: background, over: previous,
-          into: framebuffer(target, slot: slot), region: region.rect)
+          into: framebuffer(target, slot: slot), region: region.rect, alphaOnly: alphaOnly)
       }
     }
     return try framebuffer(target, slot: 0)
@@ -147,7 +155,8 @@ final class StackPass {
 
   private func draw(
     _ layers: [StackLayer], target: StackTarget, background: SIMD3<Double>,
-    over previous: Framebuffer?, into destination: Framebuffer, region: SIMD4<Int32>
+    over previous: Framebuffer?, into destination: Framebuffer, region: SIMD4<Int32>,
+    alphaOnly: Bool
   ) throws {
     let batch = Batch(
       layers: layers.map(\.kind), target: target, readsPrevious: previous != nil)
@@ -171,7 +180,7 @@ final class StackPass {
         try program.set(
           PreparedUniforms(origin: origin, size: size, opacity: Float(opacity)), as: name)
         if target == .luma {
-          textures[name + "Luma"] = prepared.luma.textures[0]
+          textures[name + "Luma"] = prepared.luma.textures[alphaOnly ? 1 : 0]
           textures[name + "Alpha"] = prepared.luma.textures[1]
         } else {
           textures[name + "Cb"] = prepared.chroma.textures[0]

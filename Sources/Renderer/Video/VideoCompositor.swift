@@ -19,8 +19,11 @@ final class VideoCompositor {
   let width: Int
   let height: Int
   /// Whether layers that qualify are fused into the stacking pass rather than prepared; off
-  /// only to check that both give the same picture.
+  /// to check that both give the same picture, and over a transparent background, whose
+  /// alpha is stacked from the prepared layers' own (see `picture(_:)`).
   let fusing: Bool
+  /// Whether nothing lies under the bottom layer (`output.background: transparent`).
+  let transparent: Bool
   /// The width of the stacking targets: the output's, rounded up to a multiple of 8.
   private let stackWidth: Int
   /// The background in the output's Y′CbCr, 0…1.
@@ -38,21 +41,40 @@ final class VideoCompositor {
   private var scratch: [UInt8] = []
 
   init(
-    context: GPUContext, width: Int, height: Int, background: RGBColor, styles: [LayerStyle],
-    patterns: [String: PatternGrey] = [:], fusing: Bool = true
+    context: GPUContext, width: Int, height: Int, background: OutputBackground,
+    styles: [LayerStyle], patterns: [String: PatternGrey] = [:], fusing: Bool = true
   ) {
     precondition(width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0)
     self.context = context
     self.width = width
     self.height = height
-    self.fusing = fusing
     stackWidth = (width + 7) / 8 * 8
-    self.background = ColorConversion.toOutput.apply(ColorConversion.rgb(background))
+    switch background {
+    case .color(let color):
+      self.background = ColorConversion.toOutput.apply(ColorConversion.rgb(color))
+      transparent = false
+      self.fusing = fusing
+    case .transparent:
+      // Premultiplied nothing: Y′·α, Cb·α and Cr·α all zero.
+      self.background = .zero
+      transparent = true
+      self.fusing = false
+    }
     slots = styles.map(LayerSlot.init)
     preparation = LayerPreparation(context: context)
     transitionPass = TransitionPass(context: context)
     patternLevels = patterns
     stack = StackPass(context: context, width: stackWidth, height: height)
+  }
+
+  /// A compositor over an opaque colour.
+  convenience init(
+    context: GPUContext, width: Int, height: Int, background: RGBColor, styles: [LayerStyle],
+    patterns: [String: PatternGrey] = [:], fusing: Bool = true
+  ) {
+    self.init(
+      context: context, width: width, height: height, background: .color(background),
+      styles: styles, patterns: patterns, fusing: fusing)
   }
 
   /// How many layer preparations have run: each is a pass over a layer's bounding box.
@@ -85,6 +107,45 @@ final class VideoCompositor {
           chroma, attachment: plane - 1, into: bytes, bytesPerRow: bytesPerRow, firstRow: 0,
           rowStep: 1, width: width, scratch: &scratch)
       }
+    }
+  }
+
+  /// Draws `items` (bottom first) into a picture another compositor can draw as a layer (a
+  /// child project's frame): `.yuv420p8` as it would be encoded over an opaque background;
+  /// over a transparent one `.yuva420p8` with straight alpha.
+  ///
+  /// Transparent: the stacking pass blends premultiplied Y′CbCr over premultiplied zero, and
+  /// a second luma pass, reading each prepared layer's alpha where its Y′·α would be, stacks
+  /// the alpha itself (`α over A` has the form of `Y′α over Y′`). The colour is then divided by
+  /// alpha here: a chroma sample by the mean alpha of its four pixels. Where nothing covers a
+  /// pixel its colour is black, which only shows, faintly, at the edges of a scaled picture.
+  func picture(_ items: [CompositeItem]) throws -> DecodedFrame {
+    let layers = try stackLayers(items)
+    let layout: PlaneLayout = transparent ? .yuva420p8 : .yuv420p8
+    // The luma targets are run again for alpha, so the chroma ones are run first.
+    let chroma = try stack.run(layers, target: .chroma, background: background)
+    var scratch = self.scratch
+    defer { self.scratch = scratch }
+    var planes: [(bytes: UnsafeMutableRawBufferPointer, bytesPerRow: Int)] = []
+    return try DecodedFrame.planar(layout: layout, width: width, height: height) {
+      plane, bytes, bytesPerRow in
+      planes.append((bytes, bytesPerRow))
+      if plane == 1 || plane == 2 {
+        try PlaneReadback.read(
+          chroma, attachment: plane - 1, into: bytes, bytesPerRow: bytesPerRow, firstRow: 0,
+          rowStep: 1, width: width / 2, scratch: &scratch)
+        return
+      }
+      // Alpha stacks as Y′·α does, from each prepared layer's alpha.
+      let stacked = try stack.run(
+        layers, target: .luma, background: plane == 0 ? background : .zero,
+        alphaOnly: plane == 3)
+      for attachment in 0..<2 {
+        try PlaneReadback.read(
+          stacked, attachment: attachment, into: bytes, bytesPerRow: bytesPerRow,
+          firstRow: attachment, rowStep: 2, width: width, scratch: &scratch)
+      }
+      if plane == 3 { StraightAlpha.divide(planes, width: width, height: height) }
     }
   }
 

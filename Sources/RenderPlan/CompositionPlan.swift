@@ -1,0 +1,105 @@
+public import PlanValues
+import ProjectFile
+public import Timeline
+
+/// A project drawn inside another (a `project:` layer's file): planned once for each set of
+/// variables it is given, at the parent's frame rate and audio format, and rendered into a
+/// picture and a mix that the parent's layers draw and hear like a video's
+/// (docs/ARCHITECTURE.md, "Projects inside projects").
+public struct CompositionPlan: Codable, Sendable, Equatable {
+  /// The child's file, as the parent's plan names paths.
+  public var file: String
+  /// The variables it was planned with, by name.
+  public var variables: [String: String]
+  /// Its plan: its paths relative to its own folder, its output's file, encoding settings and
+  /// loudness target cleared (a child has none of its own).
+  public var plan: RenderPlan
+
+  /// A child's plan.
+  public init(file: String, variables: [String: String], plan: RenderPlan) {
+    self.file = file
+    self.variables = variables
+    self.plan = plan
+  }
+
+  /// The facts a child shows its parent, as a probe shows a video's: its picture's size and
+  /// the parent's frame rate, its length, and one audio stream (its whole mix) when it sounds.
+  public static func facts(of plan: RenderPlan) -> MediaFacts {
+    let output = plan.output
+    let audio = output.audio
+    return MediaFacts(
+      duration: output.duration,
+      video: VideoFacts(
+        codec: "chromake", pixelFormat: output.background == .transparent ? "yuva420p" : "yuv420p",
+        width: output.width, height: output.height, frameRate: output.fps,
+        duration: output.duration),
+      audio: plan.audio.isEmpty
+        ? []
+        : [
+          AudioFacts(
+            streamIndex: 0, codec: "chromake", sampleRate: audio.sampleRate,
+            channels: audio.channels, layout: AudioEncodingPlan.layoutName(channels: audio.channels),
+            duration: output.duration)
+        ])
+  }
+
+  /// The plan as a child: what a parent ignores of it cleared, so that changing it changes
+  /// nothing the parent renders or fingerprints.
+  public static func asChild(_ plan: RenderPlan, parent: OutputPlan) -> RenderPlan {
+    var plan = plan
+    plan.output.file = ""
+    plan.output.container = parent.container
+    plan.output.video = parent.video
+    plan.output.audio.bitrate = parent.audio.bitrate
+    plan.output.audio.limiter = nil
+    plan.output.audio.loudness = nil
+    return plan
+  }
+}
+
+/// A `project` layer's clip: which composition it shows, and how its frames play, exactly as
+/// a video's would (`clip.source` is the child's file; its display is upright, square and in
+/// the output's own colours).
+public struct ProjectClipPlan: Codable, Sendable, Equatable {
+  /// The index of the child in `RenderPlan.compositions`.
+  public var composition: Int
+  /// How the child's frames are picked, held, looped and matted.
+  public var clip: VideoClipPlan
+
+  /// A project clip.
+  public init(composition: Int, clip: VideoClipPlan) {
+    self.composition = composition
+    self.clip = clip
+  }
+}
+
+extension AudioEncodingPlan {
+  /// FFmpeg's name for the default layout of `channels` channels, as a probe reports it.
+  public static func layoutName(channels: Int) -> String {
+    switch channels {
+    case 1: "mono"
+    case 2: "stereo"
+    case 6: "5.1"
+    default: "\(channels) channels"
+    }
+  }
+}
+
+extension LayerSpec {
+  /// The facts of what the layer plays like a video: its source's probe, or its child
+  /// project's, filed under the child's key among `facts` (by resolved path).
+  public func playedFacts(in directory: String, facts: [String: MediaFacts]) -> MediaFacts? {
+    switch content {
+    case .video(let video): facts[ProjectPaths.resolve(video.clip.source.value, in: directory)]
+    case .project(let project): facts[project.key(in: directory)]
+    case .image, .fill, .text, .captions, .sequence: nil
+    }
+  }
+}
+
+extension RenderPlan {
+  /// This plan and every child's plan, its children's children included, depth first.
+  public var withCompositions: [RenderPlan] {
+    [self] + compositions.flatMap(\.plan.withCompositions)
+  }
+}

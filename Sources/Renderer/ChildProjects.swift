@@ -1,0 +1,226 @@
+import Diagnostics
+import Foundation
+import ProjectFile
+import RenderPlan
+import Timeline
+
+/// The projects a project draws as `project:` layers, loaded, checked and planned depth first,
+/// at the root project's frame rate and audio format: the plans and facts its planner needs
+/// (docs/ARCHITECTURE.md, "Projects inside projects").
+///
+/// A child's own problems are reported at its own file and line, with a note at the layer
+/// that draws it (and at each layer above, for a grandchild). A child that draws itself,
+/// directly or through others, or nesting deeper than `deepest`, is an error naming the chain.
+struct ChildProjects {
+  /// How deep projects may nest: the root's children are at depth 1.
+  static let deepest = 8
+
+  /// One step of the chain from the root to a child: the file, and where the file before it
+  /// draws it.
+  struct Link {
+    /// The file, resolved.
+    var file: String
+    /// Where the file before it names it (`project:`), or nil for the root.
+    var drawnAt: SourceLocation?
+  }
+
+  /// Each child's plan, by `ProjectLayerSpec.key(in:)`.
+  private(set) var plans: [String: RenderPlan] = [:]
+  /// Each child's facts as its parent sees them, by the same key.
+  private(set) var facts: [String: MediaFacts] = [:]
+  /// Every problem in every child, with notes at the layers that draw it.
+  private(set) var diagnostics: [Diagnostic] = []
+  /// The children's texts, for quoting their lines.
+  private(set) var sources = SourceText()
+
+  private let root: ProjectSpec
+  private let allowOutsideRoot: Bool
+  private let known: (ProjectSpec, String) -> MediaFacts?
+  private let cache: ChildPlanCache?
+  /// Keys already being loaded or loaded: a child drawn twice with the same values is
+  /// loaded once.
+  private var visited: Set<String> = []
+
+  /// Ready to load the children of `root`, whose frame rate and audio format they are
+  /// planned at. `known` gives the facts of a file already probed, as for the root.
+  init(
+    root: ProjectSpec, allowOutsideRoot: Bool, known: @escaping (ProjectSpec, String) -> MediaFacts?,
+    cache: ChildPlanCache?
+  ) {
+    self.root = root
+    self.allowOutsideRoot = allowOutsideRoot
+    self.known = known
+    self.cache = cache
+  }
+
+  /// Loads every child `spec` draws, and theirs; `chain` ends with `spec`'s own link.
+  mutating func load(childrenOf spec: ProjectSpec, chain: [Link]) {
+    for layer in spec.drawnLayers {
+      guard case .project(let project) = layer.content, !project.file.value.isEmpty else {
+        continue
+      }
+      load(project, of: layer, in: spec, chain: chain)
+    }
+  }
+
+  private mutating func load(
+    _ project: ProjectLayerSpec, of layer: LayerSpec, in spec: ProjectSpec, chain: [Link]
+  ) {
+    let key = project.key(in: spec.directory)
+    guard visited.insert(key).inserted else { return }
+    let file = ProjectPaths.resolve(project.file.value, in: spec.directory)
+    let subject = "layer '\(layer.name.value)'"
+    let note = Diagnostic.Note(
+      "in project '\(project.file.value)', drawn by \(subject)", at: project.file.location)
+    let link = Link(file: file, drawnAt: project.file.location)
+    if let repeated = chain.firstIndex(where: { $0.file == file }) {
+      diagnostics.append(cycle(chain[repeated...] + [link], at: project.file.location))
+      return
+    }
+    guard chain.count <= Self.deepest else {
+      diagnostics.append(tooDeep(chain + [link], at: project.file.location))
+      return
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    else {
+      diagnostics.append(
+        .error(
+          "missing-project", "\(subject): no such project file '\(project.file.value)'",
+          at: project.file.location,
+          notes: project.file.substitutionNotes
+            + (project.file.value == file ? [] : [.init("resolved to \(file)")]),
+          help: "relative paths are resolved against the project file's folder"))
+      return
+    }
+    // Named as the parent's path and the layer's text name it, so messages say
+    // `bumpers/intro.yaml`, as the user would, rather than an absolute path.
+    let folder = (spec.path as NSString).deletingLastPathComponent
+    let shown =
+      project.file.value.hasPrefix("/") || folder.isEmpty
+      ? ProjectPaths.display(project.file.value)
+      : ProjectPaths.display(folder + "/" + project.file.value)
+    let result = planned(
+      project, file: shown, layer: layer.name.value, key: key, chain: chain + [link])
+    sources.merge(result.sources)
+    diagnostics += result.diagnostics.map { $0.adding(note) }
+    if let plan = result.plan {
+      plans[key] = plan
+      facts[key] = CompositionPlan.facts(of: plan)
+    }
+  }
+
+  /// The child at `file` loaded with the layer's variables, checked and planned, or taken from
+  /// the cache a batch shares between its rows.
+  private mutating func planned(
+    _ project: ProjectLayerSpec, file: String, layer: String, key: String, chain: [Link]
+  ) -> ChildPlanCache.Entry {
+    let cacheKey = ChildPlanCache.Key(
+      child: key, fps: root.output.fps.value, sampleRate: root.output.audio.sampleRate.value,
+      channels: root.output.audio.channels.value, allowOutsideRoot: allowOutsideRoot)
+    if let cached = cache?.entry(cacheKey) {
+      // Its grandchildren's plans come with it, for its own planner; they are in its plan.
+      return cached
+    }
+    let overrides = project.variables.map { variable in
+      VariableOverride(
+        name: variable.name.value, value: variable.value.value,
+        origin: "variables of layer '\(layer)'", source: variable.value.location,
+        // Written as it is in the parent: the parent's author's text, not data.
+        isData: !variable.value.substitutions.isEmpty)
+    }
+    let loaded = ProjectLoader.load(
+      path: file, overrides: overrides, allowOutsideRoot: allowOutsideRoot)
+    var entry = ChildPlanCache.Entry(plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources)
+    guard var spec = loaded.spec else { return entry }
+    // Planned at the root's frame rate and audio format, whatever it says of its own.
+    spec.output.fps.value = root.output.fps.value
+    spec.output.audio.sampleRate.value = root.output.audio.sampleRate.value
+    spec.output.audio.channels.value = root.output.audio.channels.value
+    spec.output.audio.loudness = nil
+    spec.output.audio.truePeak = nil
+    var children = ChildProjects(
+      root: root, allowOutsideRoot: allowOutsideRoot, known: known, cache: cache)
+    children.load(childrenOf: spec, chain: chain)
+    entry.sources.merge(children.sources)
+    entry.diagnostics += children.diagnostics
+    let root = self.root
+    let inspection = MediaInspector.inspect(spec) { known(root, $0) }
+    let facts = inspection.facts.merging(children.facts) { first, _ in first }
+    entry.diagnostics += inspection.diagnostics + MediaChecks.check(spec, facts: facts)
+    if !entry.diagnostics.hasErrors {
+      let planned = Planner.plan(
+        spec, facts: facts, fonts: FontInspector.inspect(spec), texts: TypesetTextFitter(),
+        children: children.plans)
+      entry.plan = planned.plan
+      entry.diagnostics += planned.diagnostics
+    }
+    cache?.store(entry, for: cacheKey)
+    return entry
+  }
+
+  /// `a.yaml:4 → b.yaml:6 → a.yaml`: each file with the line where it draws the next.
+  private func chainText(_ links: some Collection<Link>) -> String {
+    let links = Array(links)
+    return links.indices.map { index in
+      let name = URL(fileURLWithPath: links[index].file).lastPathComponent
+      guard index + 1 < links.count, let at = links[index + 1].drawnAt else { return name }
+      return "\(name):\(at.line)"
+    }.joined(separator: " → ")
+  }
+
+  private func cycle(_ links: some Collection<Link>, at location: SourceLocation) -> Diagnostic {
+    let links = Array(links)
+    return .error(
+      "project-cycle",
+      "project '\(URL(fileURLWithPath: links[0].file).lastPathComponent)' draws itself: \(chainText(links))",
+      at: location,
+      notes: links.dropFirst().compactMap { link in
+        link.drawnAt.map { .init("draws '\(URL(fileURLWithPath: link.file).lastPathComponent)' here", at: $0) }
+      },
+      help: "a project cannot contain itself; draw the repeated part as a layer of both instead")
+  }
+
+  private func tooDeep(_ links: [Link], at location: SourceLocation) -> Diagnostic {
+    .error(
+      "project-too-deep",
+      "projects are nested more than \(Self.deepest) deep: \(chainText(links))", at: location,
+      help: "draw some of the inner projects' layers directly in an outer one")
+  }
+}
+
+/// Children's plans shared between the rows of a batch: a child drawn with the same variables
+/// in every row is loaded, probed and planned once.
+public final class ChildPlanCache: @unchecked Sendable {
+  /// What decides a child's plan besides its files: its key (file and variables) and what
+  /// the root decides of it.
+  struct Key: Hashable {
+    var child: String
+    var fps: Rational
+    var sampleRate: Int
+    var channels: Int
+    var allowOutsideRoot: Bool
+  }
+
+  /// A child as loaded: its plan when it has no errors, its problems and its texts.
+  struct Entry {
+    var plan: RenderPlan?
+    var diagnostics: [Diagnostic]
+    var sources: SourceText
+  }
+
+  private let lock = NSLock()
+  private var entries: [Key: Entry] = [:]
+
+  /// An empty cache.
+  public init() {}
+
+  func entry(_ key: Key) -> Entry? {
+    lock.withLock { entries[key] }
+  }
+
+  func store(_ entry: Entry, for key: Key) {
+    lock.withLock { entries[key] = entry }
+  }
+}
