@@ -37,7 +37,8 @@ extension ReadContext {
       guard
         let text = scalarText(value, expected: "a single value for the child's variable '\(name)'")
       else { continue }
-      variables.append(ChildVariable(name: Located(name, at: location(of: key)), value: text.located))
+      variables.append(
+        ChildVariable(name: Located(name, at: location(of: key)), value: text.located))
     }
     return variables
   }

@@ -38,7 +38,8 @@ public struct CompositionPlan: Codable, Sendable, Equatable {
         : [
           AudioFacts(
             streamIndex: 0, codec: "chromake", sampleRate: audio.sampleRate,
-            channels: audio.channels, layout: AudioEncodingPlan.layoutName(channels: audio.channels),
+            channels: audio.channels,
+            layout: AudioEncodingPlan.layoutName(channels: audio.channels),
             duration: output.duration)
         ])
   }

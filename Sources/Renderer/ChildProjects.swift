@@ -44,7 +44,8 @@ struct ChildProjects {
   /// Ready to load the children of `root`, whose frame rate and audio format they are
   /// planned at. `known` gives the facts of a file already probed, as for the root.
   init(
-    root: ProjectSpec, allowOutsideRoot: Bool, known: @escaping (ProjectSpec, String) -> MediaFacts?,
+    root: ProjectSpec, allowOutsideRoot: Bool,
+    known: @escaping (ProjectSpec, String) -> MediaFacts?,
     cache: ChildPlanCache?
   ) {
     self.root = root
@@ -132,7 +133,8 @@ struct ChildProjects {
     }
     let loaded = ProjectLoader.load(
       path: file, overrides: overrides, allowOutsideRoot: allowOutsideRoot)
-    var entry = ChildPlanCache.Entry(plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources)
+    var entry = ChildPlanCache.Entry(
+      plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources)
     guard var spec = loaded.spec else { return entry }
     // Planned at the root's frame rate and audio format, whatever it says of its own.
     spec.output.fps.value = root.output.fps.value
@@ -177,7 +179,9 @@ struct ChildProjects {
       "project '\(URL(fileURLWithPath: links[0].file).lastPathComponent)' draws itself: \(chainText(links))",
       at: location,
       notes: links.dropFirst().compactMap { link in
-        link.drawnAt.map { .init("draws '\(URL(fileURLWithPath: link.file).lastPathComponent)' here", at: $0) }
+        link.drawnAt.map {
+          .init("draws '\(URL(fileURLWithPath: link.file).lastPathComponent)' here", at: $0)
+        }
       },
       help: "a project cannot contain itself; draw the repeated part as a layer of both instead")
   }

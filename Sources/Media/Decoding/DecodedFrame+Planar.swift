@@ -24,7 +24,8 @@ extension DecodedFrame {
       let (data, bytesPerRow) = storage.plane(plane)
       guard let data else { throw MediaError.outOfMemory("av_frame_get_buffer") }
       let rows = layout.planeSize(plane, width: width, height: height).height
-      try fill(plane, UnsafeMutableRawBufferPointer(start: data, count: bytesPerRow * rows), bytesPerRow)
+      try fill(
+        plane, UnsafeMutableRawBufferPointer(start: data, count: bytesPerRow * rows), bytesPerRow)
     }
     return DecodedFrame(
       storage: storage, ticks: 0, pts: .zero, layout: layout, colorRange: .limited,

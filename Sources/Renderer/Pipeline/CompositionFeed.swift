@@ -105,7 +105,8 @@ final class CompositionFeed: LayerSource, @unchecked Sendable {
       picture = shown.picture
     } else {
       do {
-        let frames = try self.frames ?? CompositionFrames(plan: child.plan, context: context, from: j)
+        let frames =
+          try self.frames ?? CompositionFrames(plan: child.plan, context: context, from: j)
         self.frames = frames
         picture = try frames.picture(ofFrame: j)
       } catch let failure as RenderFailure {

@@ -88,7 +88,8 @@ final class StackPass {
   ) throws -> Framebuffer {
     precondition(
       !alphaOnly
-        || (target == .luma && layers.allSatisfy { if case .prepared = $0 { true } else { false } }),
+        || (target == .luma
+          && layers.allSatisfy { if case .prepared = $0 { true } else { false } }),
       "alpha is stacked from prepared layers' luma passes")
     let scale = target == .luma ? SIMD2<Double>(4, 2) : SIMD2<Double>(8, 2)
     let size = SIMD2(width, height) / SIMD2(Int(scale.x), Int(scale.y))

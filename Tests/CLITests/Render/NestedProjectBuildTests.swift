@@ -98,7 +98,9 @@ struct NestedProjectBuildTests {
         run.stderr.contains(
           "parts/b.yaml:5:29: error: project 'a.yaml' draws itself: a.yaml:5 → b.yaml:5 → a.yaml [project-cycle]"
         ), "\(run.stderr)")
-      #expect(run.stderr.contains("note: in project 'parts/b.yaml', drawn by layer 'inner' (a.yaml:5:29)"))
+      #expect(
+        run.stderr.contains("note: in project 'parts/b.yaml', drawn by layer 'inner' (a.yaml:5:29)")
+      )
     }
   }
 
