@@ -1,4 +1,4 @@
-public import Diagnostics
+import Diagnostics
 import Foundation
 
 /// The keys of a `project` layer: another project file, planned at the parent's frame rate

@@ -1,6 +1,6 @@
-public import PlanValues
+import PlanValues
 import ProjectFile
-public import Timeline
+import Timeline
 
 /// A project drawn inside another (a `project:` layer's file): planned once for each set of
 /// variables it is given, at the parent's frame rate and audio format, and rendered into a
