@@ -93,6 +93,33 @@ vec3 unpremultiply(vec4 picture) {
     return picture.a > 0.0 ? picture.rgb / picture.a : vec3(0.0);
 }
 
+// A premultiplied sample's straight value, `neutral` where nothing is covered: for a picture of
+// premultiplied Y'CbCr planes and alpha (a composition drawn over a transparent background).
+float unpremultiply(float premultiplied, float alpha, float neutral) {
+    return alpha > 0.0 ? premultiplied / alpha : neutral;
+}
+
+// The alpha of a premultiplied 4:2:0 picture at `st` as its chroma has it: a chroma sample's
+// is the mean of the four alphas (`alphas`, full size) it stands for, one filtered fetch at
+// their shared corner, and between chroma samples it is interpolated as a filtered fetch of
+// `chroma` (a chroma plane) is. Dividing a filtered Cb·alpha by it then gives a weighted mean
+// of the samples' colours, never one pulled towards the premultiplied zero of transparent
+// samples, which an alpha filtered at full size would give where the picture is scaled.
+float subsampledAlpha(sampler2D alphas, sampler2D chroma, vec2 st) {
+    vec2 size = vec2(textureSize(chroma, 0));
+    vec2 lumaSize = vec2(textureSize(alphas, 0));
+    vec2 c = st * size - 0.5;
+    vec2 first = floor(c);
+    vec2 f = c - first;
+    vec4 a;
+    for (int i = 0; i < 4; i++) {
+        // Clamped to the edge, as the chroma's own filtering is.
+        vec2 k = clamp(first + vec2(i & 1, i >> 1), vec2(0.0), size - 1.0);
+        a[i] = texture(alphas, (2.0 * k + 1.0) / lumaSize).r;
+    }
+    return mix(mix(a.x, a.y, f.x), mix(a.z, a.w, f.x), f.y);
+}
+
 vec3 encode(vec3 rgb) {
     return place.encodeMatrix * rgb + place.encodeOffset;
 }

@@ -32,7 +32,7 @@ enum DecoderPixelFormat {
     case .yuv420p10: AV_PIX_FMT_YUV420P10LE
     case .yuv422p10: AV_PIX_FMT_YUV422P10LE
     case .yuv444p10: AV_PIX_FMT_YUV444P10LE
-    case .yuva420p8: AV_PIX_FMT_YUVA420P
+    case .yuva420p8, .yuva420p8Premultiplied: AV_PIX_FMT_YUVA420P
     case .yuva444p8: AV_PIX_FMT_YUVA444P
     case .rgba8, .rgba8Premultiplied: AV_PIX_FMT_RGBA
     }

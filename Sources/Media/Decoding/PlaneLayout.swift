@@ -7,7 +7,8 @@
 ///
 /// The decoder converts every other pixel format on the CPU (see `VideoDecoder`): RGB-family
 /// and palette formats to `rgba8`, Y′CbCr formats with alpha to `yuva444p8`, the rest to
-/// `yuv444p10` above 8 bits and to `yuv444p8` otherwise.
+/// `yuv444p10` above 8 bits and to `yuv444p8` otherwise. No decoder produces
+/// `yuva420p8Premultiplied`: it is the form of a composition drawn into a picture.
 public enum PlaneLayout: String, Sendable, CaseIterable {
   /// 4:2:0, 8-bit planes Y, Cb, Cr; chroma at half width and half height.
   case yuv420p8
@@ -27,6 +28,14 @@ public enum PlaneLayout: String, Sendable, CaseIterable {
   case yuva420p8
   /// 4:4:4 with alpha, 8-bit planes Y, Cb, Cr, A, all full size.
   case yuva444p8
+  /// 4:2:0 with alpha, 8-bit planes Y′·α, Cb·α, Cr·α and α (stored as `yuva420p`); Y′·α and
+  /// α full size. The colour is premultiplied by alpha: a stored code / 255 is the product of
+  /// α and the normalised sample (Y′, Cb or Cr, code / 255, in its matrix and range), so a
+  /// transparent pixel holds 0 in every plane. The form of a composition drawn over a
+  /// transparent background into a picture that another composition draws as a layer;
+  /// premultiplied for the same reason as `rgba8Premultiplied`: filtering a scaled picture
+  /// never pulls the colour of transparent pixels into its edges.
+  case yuva420p8Premultiplied
   /// One plane of 8-bit R′, G′, B′, A per pixel (straight alpha, 255 where the source had
   /// none); the colour matrix and range do not apply.
   case rgba8
@@ -40,7 +49,7 @@ public enum PlaneLayout: String, Sendable, CaseIterable {
     switch self {
     case .nv12: 2
     case .rgba8, .rgba8Premultiplied: 1
-    case .yuva420p8, .yuva444p8: 4
+    case .yuva420p8, .yuva444p8, .yuva420p8Premultiplied: 4
     default: 3
     }
   }
@@ -59,7 +68,7 @@ public enum PlaneLayout: String, Sendable, CaseIterable {
   /// True when the picture carries its own alpha.
   public var hasAlpha: Bool {
     switch self {
-    case .yuva420p8, .yuva444p8, .rgba8, .rgba8Premultiplied: true
+    case .yuva420p8, .yuva444p8, .yuva420p8Premultiplied, .rgba8, .rgba8Premultiplied: true
     default: false
     }
   }
@@ -90,7 +99,7 @@ public enum PlaneLayout: String, Sendable, CaseIterable {
   /// log2 of the chroma subsampling, horizontally and vertically.
   public var chromaShift: (Int, Int) {
     switch self {
-    case .yuv420p8, .nv12, .yuv420p10, .yuva420p8: (1, 1)
+    case .yuv420p8, .nv12, .yuv420p10, .yuva420p8, .yuva420p8Premultiplied: (1, 1)
     case .yuv422p8, .yuv422p10: (1, 0)
     case .yuv444p8, .yuv444p10, .yuva444p8, .rgba8, .rgba8Premultiplied: (0, 0)
     }

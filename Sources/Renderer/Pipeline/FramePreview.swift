@@ -13,7 +13,7 @@ public enum FramePreview {
   {
     let compositor = VideoCompositor(
       context: context, width: plan.output.width, height: plan.output.height,
-      background: plan.output.background.color ?? .black, styles: plan.layerStyles,
+      background: plan.output.background.drawnAtRoot, styles: plan.layerStyles,
       patterns: try PatternGrey.load(plan))
     var draws: [LayerDraw] = []
     for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {

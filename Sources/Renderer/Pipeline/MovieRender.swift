@@ -70,7 +70,7 @@ public final class MovieRender {
     }
     let compositor = VideoCompositor(
       context: context, width: output.width, height: output.height,
-      background: output.background.color ?? .black, styles: plan.layerStyles,
+      background: output.background.drawnAtRoot, styles: plan.layerStyles,
       patterns: try PatternGrey.load(plan))
     let transitions = plan.transitions
     let sources = LayerSources(plan: plan)

@@ -40,9 +40,10 @@ struct FusedLayer {
     SIMD4(position.x, position.y, position.x + size.x, position.y + size.y)
   }
 
-  /// Whether a layer can be fused: its picture 8-bit 4:2:0 (and a matte, if any, 8-bit with a
-  /// luma plane of the same size), placed pixel for pixel and whole inside its box, on the
-  /// 8×2 grid, with rows whose byte lengths let four samples travel as one texel.
+  /// Whether a layer can be fused: its picture 8-bit 4:2:0 without alpha (and a matte, if any,
+  /// 8-bit with a luma plane of the same size, read alone: not premultiplied), placed pixel for
+  /// pixel and whole inside its box, on the 8×2 grid, with rows whose byte lengths let four
+  /// samples travel as one texel.
   static func canFuse(picture: DecodedFrame, matte: DecodedFrame?, geometry: LayerGeometry)
     -> Bool
   {
@@ -54,7 +55,8 @@ struct FusedLayer {
       Int(place.y).isMultiple(of: 2), rowsPack(picture, planes: 3)
     else { return false }
     guard let matte else { return true }
-    return !matte.layout.isRGB && matte.layout.bitDepth == 8 && matte.width == picture.width
+    return !matte.layout.isRGB && matte.layout.bitDepth == 8
+      && matte.layout != .yuva420p8Premultiplied && matte.width == picture.width
       && matte.height == picture.height && rowsPack(matte, planes: 1)
   }
 

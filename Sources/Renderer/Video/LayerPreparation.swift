@@ -91,7 +91,8 @@ final class LayerPreparation {
     }
     // The layer at an output position: its Y'CbCr in the output's encoding, and alpha.
     let body =
-      PlaceEffect.sampleLines(recipe.layout, aligned: recipe.aligned, use: recipe.planes)
+      PlaceEffect.sampleLines(
+        recipe.layout, aligned: recipe.aligned, use: recipe.planes, target: recipe.target)
       + recipe.effects.flatMap(\.lines)
     lines += [
       "vec4 prepared(vec2 position, float halfSize) {",

@@ -64,9 +64,11 @@ final class LayerSlot {
     let planes = try Self.textures(
       &self.planes, for: draw.picture, context: context, planes: nil, packed: false)
     let matte = try draw.matte.map {
-      try Self.textures(&self.matte, for: $0, context: context, planes: 1, packed: false)
+      try Self.textures(
+        &self.matte, for: $0, context: context, planes: MatteEffect.planes($0.layout),
+        packed: false)
     }
-    let effects = effects(for: draw, matteLuma: matte?.textures[0])
+    let effects = effects(for: draw, matte: matte)
     let content = PreparedLayer.Content(
       picture: draw.picture, matte: draw.matte, geometry: geometry,
       effects: effects.map(\.uniformMembers))
@@ -76,10 +78,10 @@ final class LayerSlot {
 
   /// The effects `draw`'s preparation applies after placing its picture, in order: the key
   /// (which needs the picture's own colour), then the matte.
-  func effects(for draw: LayerDraw, matteLuma: Texture?) -> [any PreparationEffect] {
+  func effects(for draw: LayerDraw, matte planes: PictureTextures?) -> [any PreparationEffect] {
     var effects: [any PreparationEffect] = []
     if let key = style.key { effects.append(KeyEffect(key: key)) }
-    if let matte = draw.matte { effects.append(MatteEffect(matte, luma: matteLuma)) }
+    if let matte = draw.matte { effects.append(MatteEffect(matte, planes: planes)) }
     return effects
   }
 
@@ -107,7 +109,7 @@ final class LayerSlot {
         chromaNeedsLuma: folded.toOutput.chromaReadsLuma),
       position: SIMD2(Int(place.x), Int(place.y)), size: SIMD2(picture.width, picture.height),
       planes: planes, keying: nil, matte: matte, folded: folded,
-      matteEffect: draw.matte.map { MatteEffect($0, luma: nil) }, opacity: draw.state.opacity)
+      matteEffect: draw.matte.map { MatteEffect($0, planes: nil) }, opacity: draw.state.opacity)
     if let key = style.key {
       layer.keying = try keying(of: layer, key: key, picture: picture, keyPass: keyPass)
     }

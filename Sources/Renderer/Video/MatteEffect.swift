@@ -4,6 +4,10 @@ import Media
 /// The luma matte effect (`Matte.frag`): alpha from another picture's Y′, range-expanded so
 /// limited-range black (16) is 0 and white (235) is 1. Its uniform is `matte` in a
 /// preparation, `layerNMatte` for a layer the stacking pass fuses.
+///
+/// A matte with premultiplied alpha (`yuva420p8Premultiplied`, a composition drawn over a
+/// transparent background) is read as it shows over black, `Y′·α + black·(1 − α)`: its straight
+/// matte times α, so where it is transparent the layer is hidden.
 struct MatteEffect: PreparationEffect {
   /// alpha = sample · scale + offset.
   var scale: Double
@@ -12,10 +16,21 @@ struct MatteEffect: PreparationEffect {
   var layout: PlaneLayout
   /// The matte's luma plane, for a preparation (a fused layer reads its own packed copy).
   var luma: Texture?
+  /// The matte's alpha plane, for a preparation of a premultiplied matte.
+  var alpha: Texture?
 
-  init(_ matte: DecodedFrame, luma: Texture?) {
+  /// The planes of a matte in `layout` a preparation uploads (the first ones): its luma, and
+  /// for a premultiplied matte everything up to its alpha.
+  static func planes(_ layout: PlaneLayout) -> Int {
+    layout == .yuva420p8Premultiplied ? layout.planeCount : 1
+  }
+
+  /// The matte of `matte`, whose first planes (`planes(_:)`) are in `planes` for a
+  /// preparation (nil for a fused layer).
+  init(_ matte: DecodedFrame, planes: PictureTextures?) {
     layout = matte.layout
-    self.luma = luma
+    luma = planes?.textures.first
+    alpha = layout == .yuva420p8Premultiplied ? planes?.textures[3] : nil
     guard !matte.layout.isRGB, matte.colorRange == .limited else {
       (scale, offset) = (1, 0)
       return
@@ -31,22 +46,36 @@ struct MatteEffect: PreparationEffect {
 
   /// The sampler of the matte's luma plane in a preparation.
   static let sampler = "matteLuma"
+  /// The sampler of a premultiplied matte's alpha plane.
+  static let alphaSampler = "matteCoverage"
 
-  var textures: [String: Texture] { luma.map { [Self.sampler: $0] } ?? [:] }
+  var textures: [String: Texture] {
+    var textures: [String: Texture] = [:]
+    textures[Self.sampler] = luma
+    textures[Self.alphaSampler] = alpha
+    return textures
+  }
 
   /// Multiplies alpha by the matte at `st`, the same place in the matte as in the picture (a
   /// matte need not have the picture's size).
   var code: EffectCode {
     let sampler = Self.sampler
-    let sample =
-      switch layout {
-      case .rgba8, .rgba8Premultiplied:
-        "dot(texture(\(sampler), st).rgb, vec3(0.2126, 0.7152, 0.0722))"
-      case .yuv420p10, .yuv422p10, .yuv444p10: "wide(texture(\(sampler), st).rg)"
-      default: "texture(\(sampler), st).r"
-      }
+    var samplers = [sampler]
+    let sample: String
+    switch layout {
+    case .rgba8, .rgba8Premultiplied:
+      sample = "dot(texture(\(sampler), st).rgb, vec3(0.2126, 0.7152, 0.0722))"
+    case .yuv420p10, .yuv422p10, .yuv444p10: sample = "wide(texture(\(sampler), st).rg)"
+    case .yuva420p8Premultiplied:
+      // Over limited-range black (16).
+      samplers.append(Self.alphaSampler)
+      sample =
+        "texture(\(sampler), st).r + (16.0 / 255.0) * (1.0 - texture(\(Self.alphaSampler), st).r)"
+    case .yuv420p8, .yuv422p8, .yuv444p8, .nv12, .yuva420p8, .yuva444p8:
+      sample = "texture(\(sampler), st).r"
+    }
     return EffectCode(
-      file: "Matte.frag", structName: "Matte", uniformName: "matte", samplers: [sampler],
+      file: "Matte.frag", structName: "Matte", uniformName: "matte", samplers: samplers,
       lines: ["alpha *= matteAlpha(matte, \(sample));"], readsColor: false)
   }
 }

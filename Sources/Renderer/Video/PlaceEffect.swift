@@ -63,10 +63,13 @@ struct PlaceEffect: UniformGroup {
   }
 
   /// The lines of `prepared()` that set `rgb` (and for pictures with alpha multiply `alpha`)
-  /// from the picture at this position: unfiltered fetches of one texel for a pixel-aligned
-  /// picture, filtered samples at `st` otherwise. A plane `use` leaves out is not read; its
-  /// neutral value stands in, which the pass's output does not depend on.
-  static func sampleLines(_ layout: PlaneLayout, aligned: Bool, use: PlaneUse) -> [String] {
+  /// from the picture at this position, in the pass writing `target`: unfiltered fetches of
+  /// one texel for a pixel-aligned picture, filtered samples at `st` otherwise. A plane `use`
+  /// leaves out is not read; its neutral value stands in, which the pass's output does not
+  /// depend on.
+  static func sampleLines(
+    _ layout: PlaneLayout, aligned: Bool, use: PlaneUse, target: StackTarget
+  ) -> [String] {
     let plane = planeSamplers(layout)
     let (shiftX, shiftY) = layout.chromaShift
     var lines: [String] = []
@@ -108,11 +111,45 @@ struct PlaceEffect: UniformGroup {
       let cb = use == .luma ? "0.5" : "\(chromaFetch(plane[1])).r"
       let cr = use == .luma ? "0.5" : "\(chromaFetch(plane[2])).r"
       lines.append("vec3 rgb = toRGB(vec3(\(y), \(cb), \(cr)));")
+    case .yuva420p8Premultiplied:
+      return lines
+        + premultipliedLines(
+          plane, fetch: fetch, chromaFetch: chromaFetch, use: use, target: target)
     }
     if layout == .yuva420p8 || layout == .yuva444p8 {
       lines.append("alpha *= \(fetch(plane[3])).r;")
     }
     return lines
+  }
+
+  /// `sampleLines` for a `yuva420p8Premultiplied` picture (a composition drawn over a
+  /// transparent background): each premultiplied plane filtered (or fetched, where aligned,
+  /// as the other layouts are), then divided by alpha sampled to match, as `rgba8Premultiplied`
+  /// is, so a scaled picture's edges keep their colour instead of darkening or turning green
+  /// towards its transparent samples (premultiplied zero is Y′ 0, and Cb and Cr 0 where grey
+  /// has 0.5). Y′ takes the alpha at its own sample; Cb and Cr the alpha at the same picture
+  /// coordinate as their chroma has it (`subsampledAlpha`: at a chroma sample's centre the mean
+  /// of the four alphas it stands for, the alpha its Cb·α and Cr·α were premultiplied with by
+  /// `ChromaAlphaPass`). The layer's alpha is the one of the samples the pass writes.
+  private static func premultipliedLines(
+    _ plane: [String], fetch: (String) -> String, chromaFetch: (String) -> String,
+    use: PlaneUse, target: StackTarget
+  ) -> [String] {
+    var lines: [String] = []
+    var (y, cb, cr) = ("0.5", "0.5", "0.5")
+    if use != .chroma {
+      lines.append("float lumaAlpha = \(fetch(plane[3])).r;")
+      y = "unpremultiply(\(fetch(plane[0])).r, lumaAlpha, 0.0)"
+    }
+    if use != .luma {
+      lines.append("float chromaAlpha = subsampledAlpha(\(plane[3]), \(plane[1]), st);")
+      cb = "unpremultiply(\(chromaFetch(plane[1])).r, chromaAlpha, 0.5)"
+      cr = "unpremultiply(\(chromaFetch(plane[2])).r, chromaAlpha, 0.5)"
+    }
+    return lines + [
+      "vec3 rgb = toRGB(vec3(\(y), \(cb), \(cr)));",
+      "alpha *= \(target == .luma ? "lumaAlpha" : "chromaAlpha");",
+    ]
   }
 
   /// Which planes the pass writing `target` needs, for a picture with `layout` whose

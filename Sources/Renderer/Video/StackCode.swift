@@ -1,41 +1,62 @@
 /// The part of a stacking program `StackPass` generates for one batch: each layer's uniforms
 /// and samplers, and a `main` that blends them bottom first. Appended to `Stack.frag` (and
 /// `Matte.frag` when a fused layer needs it).
+///
+/// Over a transparent background the planes start from premultiplied zero, and the pass
+/// also stacks alpha (a luma pass each row's, `topAlpha` and `bottomAlpha`; a chroma pass
+/// `chromaAlpha`) with "over": `A = a + A·(1 − a)` for a prepared layer, `A = mix(A, 1, a)`
+/// for a fused one (the same, as its colour is not premultiplied). Over a colour none of
+/// these lines are generated.
 enum StackCode {
   static func main(for batch: StackPass.Batch) -> String {
     var lines: [String] = []
     for (index, kind) in batch.layers.enumerated() {
       lines += declarations(index: index, kind: kind, target: batch.target)
     }
-    if batch.readsPrevious { lines.append("uniform sampler2D previous0, previous1;") }
-    lines += [
-      "layout(location = 0) out vec4 stacked0;", "layout(location = 1) out vec4 stacked1;",
-      "void main() {", "    ivec2 fragment = ivec2(gl_FragCoord.xy);",
-    ]
-    // The four samples under the batch of each of the fragment's two rows (luma), or of Cb
-    // and Cr (chroma).
-    let (first, second) = batch.target == .luma ? ("top", "bottom") : ("cb", "cr")
+    let alphas = batch.target == .luma ? ["topAlpha", "bottomAlpha"] : ["chromaAlpha"]
+    let targets = 2 + (batch.transparent ? alphas.count : 0)
+    let names = (0..<targets).map { "\($0)" }
     if batch.readsPrevious {
-      lines += [
-        "    vec4 \(first) = texelFetch(previous0, fragment, 0);",
-        "    vec4 \(second) = texelFetch(previous1, fragment, 0);",
-      ]
+      lines.append("uniform sampler2D \(names.map { "previous" + $0 }.joined(separator: ", "));")
+    }
+    lines += names.map { "layout(location = \($0)) out vec4 stacked\($0);" }
+    lines += ["void main() {", "    ivec2 fragment = ivec2(gl_FragCoord.xy);"]
+    // The four samples under the batch of each of the fragment's two rows (luma), or of Cb
+    // and Cr (chroma), and their alphas where the pass stacks them.
+    var planes = batch.target == .luma ? ["top", "bottom"] : ["cb", "cr"]
+    if batch.transparent { planes += alphas }
+    if batch.readsPrevious {
+      lines += planes.enumerated().map { index, plane in
+        "    vec4 \(plane) = texelFetch(previous\(index), fragment, 0);"
+      }
+    } else if batch.transparent {
+      lines += planes.map { "    vec4 \($0) = vec4(0.0);" }
     } else if batch.target == .luma {
       lines += ["    vec4 top = vec4(background.x);", "    vec4 bottom = top;"]
     } else {
       lines += ["    vec4 cb = vec4(background.y);", "    vec4 cr = vec4(background.z);"]
     }
     for (index, kind) in batch.layers.enumerated() {
-      let block: [String]
+      var block: [String]
       switch (kind, batch.target) {
-      case (.prepared, .luma): block = preparedLuma(index)
-      case (.prepared, .chroma): block = preparedChroma(index)
-      case (.fused(let recipe), .luma): block = fusedLuma(index, recipe)
-      case (.fused(let recipe), .chroma): block = fusedChroma(index, recipe)
+      case (.prepared, .luma): block = preparedLuma(index, alpha: batch.transparent)
+      case (.prepared, .chroma): block = preparedChroma(index, alpha: batch.transparent)
+      case (.fused(let recipe), .luma):
+        block = fusedLuma(index, recipe)
+        if batch.transparent {
+          block += [
+            "topAlpha = mix(topAlpha, vec4(1.0), topA);",
+            "bottomAlpha = mix(bottomAlpha, vec4(1.0), bottomA);",
+          ]
+        }
+      case (.fused(let recipe), .chroma):
+        block = fusedChroma(index, recipe)
+        if batch.transparent { block.append("chromaAlpha = mix(chromaAlpha, vec4(1.0), a);") }
       }
       lines += ["    {"] + block.map { "        " + $0 } + ["    }"]
     }
-    lines += ["    stacked0 = \(first);", "    stacked1 = \(second);", "}"]
+    lines += planes.enumerated().map { index, plane in "    stacked\(index) = \(plane);" }
+    lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -61,34 +82,40 @@ enum StackCode {
     }
   }
 
-  /// A prepared layer over the fragment's two rows: its texture rows are output rows.
-  private static func preparedLuma(_ index: Int) -> [String] {
+  /// A prepared layer over the fragment's two rows: its texture rows are output rows. With
+  /// `alpha`, each row's alpha is stacked too.
+  private static func preparedLuma(_ index: Int, alpha: Bool) -> [String] {
     let layer = "layer\(index)"
     // Bounds lie on even rows, so a fragment's two rows are both inside the box or both out.
-    return [
+    var lines = [
       "ivec2 t = ivec2(fragment.x, fragment.y * 2) - ivec2(\(layer).origin);",
       "if (\(inside(layer))) {",
       "    float o = \(layer).opacity;",
       "    vec4 a = texelFetch(\(layer)Alpha, t, 0) * o;",
       "    top = texelFetch(\(layer)Luma, t, 0) * o + top * (1.0 - a);",
+    ]
+    if alpha { lines.append("    topAlpha = a + topAlpha * (1.0 - a);") }
+    lines += [
       "    t.y += 1;",
       "    a = texelFetch(\(layer)Alpha, t, 0) * o;",
       "    bottom = texelFetch(\(layer)Luma, t, 0) * o + bottom * (1.0 - a);",
-      "}",
     ]
+    if alpha { lines.append("    bottomAlpha = a + bottomAlpha * (1.0 - a);") }
+    return lines + ["}"]
   }
 
-  private static func preparedChroma(_ index: Int) -> [String] {
+  private static func preparedChroma(_ index: Int, alpha: Bool) -> [String] {
     let layer = "layer\(index)"
-    return [
+    var lines = [
       "ivec2 t = fragment - ivec2(\(layer).origin);",
       "if (\(inside(layer))) {",
       "    float o = \(layer).opacity;",
       "    vec4 a = texelFetch(\(layer)Alpha, t, 0) * o;",
       "    cb = texelFetch(\(layer)Cb, t, 0) * o + cb * (1.0 - a);",
       "    cr = texelFetch(\(layer)Cr, t, 0) * o + cr * (1.0 - a);",
-      "}",
     ]
+    if alpha { lines.append("    chromaAlpha = a + chromaAlpha * (1.0 - a);") }
+    return lines + ["}"]
   }
 
   /// Whether texel `t` lies inside the prepared layer's box.

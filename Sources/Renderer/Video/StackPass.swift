@@ -2,9 +2,11 @@ import GPU
 
 /// Which of the output's planes a stacking pass writes.
 enum StackTarget: Hashable {
-  /// Y′ at full size: even rows to the first target, odd rows to the second.
+  /// Y′ at full size: even rows to the first target, odd rows to the second; over a
+  /// transparent background Y′·α, and α to two more targets (even rows, then odd rows).
   case luma
-  /// Cb and Cr at half size, to two targets.
+  /// Cb and Cr at half size, to two targets; over a transparent background Cb·α and Cr·α,
+  /// and α to a third.
   case chroma
 }
 
@@ -35,6 +37,12 @@ enum StackLayer {
 /// planes, region by region (`CompositeRegions`), each region with a program for exactly the
 /// layers that reach it. Layers past what one program's texture units hold are drawn in
 /// further passes over the one before.
+///
+/// Over a transparent background (a composition drawn into a picture for another one) the
+/// planes start from premultiplied zero and both passes also stack alpha with "over": the luma
+/// pass the picture's alpha, the chroma pass the alpha its Cb and Cr were premultiplied with,
+/// which `ChromaAlphaPass` then exchanges for the picture's own. Over a colour the programs
+/// are exactly those of an output without alpha.
 final class StackPass {
   /// How a layer takes part in a program.
   enum Kind: Hashable {
@@ -61,44 +69,41 @@ final class StackPass {
     /// Whether the colour under the batch comes from an earlier pass rather than the
     /// background.
     var readsPrevious: Bool
+    /// Whether the background is transparent: the planes start from premultiplied zero, and
+    /// the pass stacks alpha too.
+    var transparent: Bool = false
   }
 
   let context: GPUContext
   /// The output's size, its width rounded up to a multiple of 8 (four chroma samples a texel).
   let width: Int
   let height: Int
+  /// The colour under the bottom layer in the output's Y′CbCr, 0…1; nil for a transparent
+  /// background.
+  let background: SIMD3<Double>?
   private var programs: [Batch: ShaderProgram] = [:]
   private var targets: [StackTarget: [Framebuffer]] = [:]
 
-  init(context: GPUContext, width: Int, height: Int) {
+  init(context: GPUContext, width: Int, height: Int, background: SIMD3<Double>?) {
     precondition(width % 8 == 0 && height % 2 == 0, "stacking needs an 8×2 grid")
     self.context = context
     self.width = width
     self.height = height
+    self.background = background
   }
 
-  /// Stacks `layers` (bottom first) over `background` (the output's Y′CbCr, 0…1) into
-  /// `target`'s planes and returns the framebuffer holding them.
-  ///
-  /// With `alphaOnly` (luma only, every layer prepared), each layer's alpha is read where its
-  /// Y′·α would be: over a zero background the result is the stack's alpha.
-  func run(
-    _ layers: [StackLayer], target: StackTarget, background: SIMD3<Double>,
-    alphaOnly: Bool = false
-  ) throws -> Framebuffer {
-    precondition(
-      !alphaOnly
-        || (target == .luma
-          && layers.allSatisfy { if case .prepared = $0 { true } else { false } }),
-      "alpha is stacked from prepared layers' luma passes")
+  /// Stacks `layers` (bottom first) over the background into `target`'s planes and returns
+  /// the framebuffer holding them: attachments 0 and 1 the planes (see `StackTarget`), and
+  /// over a transparent background their alpha (2 and 3 for luma's rows, 2 for chroma).
+  func run(_ layers: [StackLayer], target: StackTarget) throws -> Framebuffer {
     let scale = target == .luma ? SIMD2<Double>(4, 2) : SIMD2<Double>(8, 2)
     let size = SIMD2(width, height) / SIMD2(Int(scale.x), Int(scale.y))
     let regions = CompositeRegions.split(
       width: size.x, height: size.y, scale: scale,
       clips: layers.map { SIMD4<Double>($0.span) },
       mayPartlyCover: layers.map { if case .prepared = $0 { true } else { false } })
-    // Two units stay free for the previous pass's planes.
-    let capacity = max(context.maxTextureImageUnits - 2, 5)
+    // Units stay free for the previous pass's planes (and alpha).
+    let capacity = max(context.maxTextureImageUnits - targetCount(target), 5)
     let evenSized = layers.count > Self.evenSizedAbove
     for region in regions {
       let chunks = Self.chunks(
@@ -108,8 +113,8 @@ final class StackPass {
         let slot = (chunks.count - 1 - index) % 2
         let previous = index > 0 ? try framebuffer(target, slot: 1 - slot) : nil
         try draw(
-          chunk, target: target, background: background, over: previous,
-          into: framebuffer(target, slot: slot), region: region.rect, alphaOnly: alphaOnly)
+          chunk, target: target, over: previous, into: framebuffer(target, slot: slot),
+          region: region.rect)
       }
     }
     return try framebuffer(target, slot: 0)
@@ -154,16 +159,30 @@ final class StackPass {
     }
   }
 
+  /// Whether the background is transparent.
+  var transparent: Bool { background == nil }
+
+  /// The textures a pass writing `target` draws into, and a pass after it reads: two planes
+  /// (even and odd rows of Y′, or Cb and Cr), and over a transparent background their alpha
+  /// (two for luma's rows, one for chroma).
+  private func targetCount(_ target: StackTarget) -> Int {
+    guard transparent else { return 2 }
+    return target == .luma ? 4 : 3
+  }
+
   private func draw(
-    _ layers: [StackLayer], target: StackTarget, background: SIMD3<Double>,
-    over previous: Framebuffer?, into destination: Framebuffer, region: SIMD4<Int32>,
-    alphaOnly: Bool
+    _ layers: [StackLayer], target: StackTarget, over previous: Framebuffer?,
+    into destination: Framebuffer, region: SIMD4<Int32>
   ) throws {
     let batch = Batch(
-      layers: layers.map(\.kind), target: target, readsPrevious: previous != nil)
+      layers: layers.map(\.kind), target: target, readsPrevious: previous != nil,
+      transparent: transparent)
     let program = try self.program(batch)
-    try program.setIfActive(
-      "background", .vec3(SIMD3(Float(background.x), Float(background.y), Float(background.z))))
+    if let background {
+      try program.setIfActive(
+        "background",
+        .vec3(SIMD3(Float(background.x), Float(background.y), Float(background.z))))
+    }
     var textures: [String: Texture] = [:]
     for (index, layer) in layers.enumerated() {
       let name = "layer\(index)"
@@ -181,7 +200,7 @@ final class StackPass {
         try program.set(
           PreparedUniforms(origin: origin, size: size, opacity: Float(opacity)), as: name)
         if target == .luma {
-          textures[name + "Luma"] = prepared.luma.textures[alphaOnly ? 1 : 0]
+          textures[name + "Luma"] = prepared.luma.textures[0]
           textures[name + "Alpha"] = prepared.luma.textures[1]
         } else {
           textures[name + "Cb"] = prepared.chroma.textures[0]
@@ -202,8 +221,9 @@ final class StackPass {
       }
     }
     if let previous {
-      textures["previous0"] = previous.textures[0]
-      textures["previous1"] = previous.textures[1]
+      for (index, texture) in previous.textures.enumerated() {
+        textures["previous\(index)"] = texture
+      }
     }
     // A plane the generated code never reads has no sampler left in the program.
     try program.draw(
@@ -227,12 +247,14 @@ final class StackPass {
 
   private func framebuffer(_ target: StackTarget, slot: Int) throws -> Framebuffer {
     var list = targets[target] ?? []
+    let count = targetCount(target)
     while list.count <= slot {
-      // Luma: even and odd rows, four samples a texel; chroma: Cb and Cr, four a texel.
+      // Luma: even and odd rows, four samples a texel (and their alpha); chroma: Cb and Cr,
+      // four a texel.
       let texels = SIMD2(width / (target == .luma ? 4 : 8), height / 2)
       list.append(
         try Framebuffer(
-          textures: (0..<2).map { _ in
+          textures: (0..<count).map { _ in
             try Texture(context: context, width: texels.x, height: texels.y, format: .rgba8)
           }))
     }

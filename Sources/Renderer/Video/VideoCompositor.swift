@@ -13,21 +13,22 @@ import RenderPlan
 /// 2. One stacking pass per output plane (`StackPass`) blends the layers, bottom first, region
 ///    by region.
 ///
+/// The planes are read back into an encoder's frame, or into a picture (`picture(_:)`) that
+/// another composition draws as a layer: over a transparent background that picture keeps its
+/// alpha, premultiplied (`PlaneLayout.yuva420p8Premultiplied`).
+///
 /// Used from one thread: the one its context is current on.
 final class VideoCompositor {
   let context: GPUContext
   let width: Int
   let height: Int
   /// Whether layers that qualify are fused into the stacking pass rather than prepared; off
-  /// to check that both give the same picture, and over a transparent background, whose
-  /// alpha is stacked from the prepared layers' own (see `picture(_:)`).
+  /// only to check that both give the same picture.
   let fusing: Bool
-  /// Whether nothing lies under the bottom layer (`output.background: transparent`).
-  let transparent: Bool
+  /// What shows where no layer covers the frame.
+  let background: OutputBackground
   /// The width of the stacking targets: the output's, rounded up to a multiple of 8.
   private let stackWidth: Int
-  /// The background in the output's Y′CbCr, 0…1.
-  private let background: SIMD3<Double>
   private let slots: [LayerSlot]
   private let preparation: LayerPreparation
   private let transitionPass: TransitionPass
@@ -37,6 +38,8 @@ final class VideoCompositor {
   private var patternLevels: [String: PatternGrey]
   private var patternTextures: [String: Texture] = [:]
   private let stack: StackPass
+  /// Over a transparent background, made on first use.
+  private var chromaAlphaPass: ChromaAlphaPass?
   private var keyPass: FusedKeyPass?
   private var scratch: [UInt8] = []
 
@@ -48,23 +51,18 @@ final class VideoCompositor {
     self.context = context
     self.width = width
     self.height = height
+    self.fusing = fusing
+    self.background = background
     stackWidth = (width + 7) / 8 * 8
-    switch background {
-    case .color(let color):
-      self.background = ColorConversion.toOutput.apply(ColorConversion.rgb(color))
-      transparent = false
-      self.fusing = fusing
-    case .transparent:
-      // Premultiplied nothing: Y′·α, Cb·α and Cr·α all zero.
-      self.background = .zero
-      transparent = true
-      self.fusing = false
-    }
     slots = styles.map(LayerSlot.init)
     preparation = LayerPreparation(context: context)
     transitionPass = TransitionPass(context: context)
     patternLevels = patterns
-    stack = StackPass(context: context, width: stackWidth, height: height)
+    stack = StackPass(
+      context: context, width: stackWidth, height: height,
+      background: background.color.map {
+        ColorConversion.toOutput.apply(ColorConversion.rgb($0))
+      })
   }
 
   /// A compositor over an opaque colour.
@@ -88,64 +86,15 @@ final class VideoCompositor {
     try composite(draws.map { .layer($0) }, into: frame)
   }
 
-  /// Draws `items` (bottom first) into `frame`'s three planes.
+  /// Draws `items` (bottom first) into `frame`'s three planes. Over a colour only: an
+  /// encoder's frame has no alpha.
   func composite(_ items: [CompositeItem], into frame: EncoderFrame) throws {
-    let layers = try stackLayers(items)
-    let luma = try stack.run(layers, target: .luma, background: background)
-    try frame.withMutablePlane(0) { bytes, bytesPerRow, width, _ in
-      // Even rows are the first target's, odd rows the second's.
-      for attachment in 0..<2 {
-        try PlaneReadback.read(
-          luma, attachment: attachment, into: bytes, bytesPerRow: bytesPerRow,
-          firstRow: attachment, rowStep: 2, width: width, scratch: &scratch)
-      }
-    }
-    let chroma = try stack.run(layers, target: .chroma, background: background)
-    for plane in 1...2 {
+    let stacked = try stackedOpaque(items)
+    for plane in 0..<3 {
       try frame.withMutablePlane(plane) { bytes, bytesPerRow, width, _ in
-        try PlaneReadback.read(
-          chroma, attachment: plane - 1, into: bytes, bytesPerRow: bytesPerRow, firstRow: 0,
-          rowStep: 1, width: width, scratch: &scratch)
+        try stacked.read(
+          plane, into: bytes, bytesPerRow: bytesPerRow, width: width, scratch: &scratch)
       }
-    }
-  }
-
-  /// Draws `items` (bottom first) into a picture another compositor can draw as a layer (a
-  /// child project's frame): `.yuv420p8` as it would be encoded over an opaque background;
-  /// over a transparent one `.yuva420p8` with straight alpha.
-  ///
-  /// Transparent: the stacking pass blends premultiplied Y′CbCr over premultiplied zero, and
-  /// a second luma pass, reading each prepared layer's alpha where its Y′·α would be, stacks
-  /// the alpha itself (`α over A` has the form of `Y′α over Y′`). The colour is then divided by
-  /// alpha here: a chroma sample by the mean alpha of its four pixels. Where nothing covers a
-  /// pixel its colour is black, which only shows, faintly, at the edges of a scaled picture.
-  func picture(_ items: [CompositeItem]) throws -> DecodedFrame {
-    let layers = try stackLayers(items)
-    let layout: PlaneLayout = transparent ? .yuva420p8 : .yuv420p8
-    // The luma targets are run again for alpha, so the chroma ones are run first.
-    let chroma = try stack.run(layers, target: .chroma, background: background)
-    var scratch = self.scratch
-    defer { self.scratch = scratch }
-    var planes: [(bytes: UnsafeMutableRawBufferPointer, bytesPerRow: Int)] = []
-    return try DecodedFrame.planar(layout: layout, width: width, height: height) {
-      plane, bytes, bytesPerRow in
-      planes.append((bytes, bytesPerRow))
-      if plane == 1 || plane == 2 {
-        try PlaneReadback.read(
-          chroma, attachment: plane - 1, into: bytes, bytesPerRow: bytesPerRow, firstRow: 0,
-          rowStep: 1, width: width / 2, scratch: &scratch)
-        return
-      }
-      // Alpha stacks as Y′·α does, from each prepared layer's alpha.
-      let stacked = try stack.run(
-        layers, target: .luma, background: plane == 0 ? background : .zero,
-        alphaOnly: plane == 3)
-      for attachment in 0..<2 {
-        try PlaneReadback.read(
-          stacked, attachment: attachment, into: bytes, bytesPerRow: bytesPerRow,
-          firstRow: attachment, rowStep: 2, width: width, scratch: &scratch)
-      }
-      if plane == 3 { StraightAlpha.divide(planes, width: width, height: height) }
     }
   }
 
@@ -156,29 +105,67 @@ final class VideoCompositor {
   }
 
   /// Draws `items` (bottom first) and returns the output's planes as they would be encoded.
+  /// Over a colour only, as for an encoder's frame.
   func composite(_ items: [CompositeItem]) throws -> YCbCrPicture {
     var picture = YCbCrPicture(width: width, height: height)
-    let layers = try stackLayers(items)
-    let luma = try stack.run(layers, target: .luma, background: background)
-    try picture.y.withUnsafeMutableBytes { bytes in
-      for attachment in 0..<2 {
-        try PlaneReadback.read(
-          luma, attachment: attachment, into: bytes, bytesPerRow: width, firstRow: attachment,
-          rowStep: 2, width: width, scratch: &scratch)
-      }
+    let stacked = try stackedOpaque(items)
+    let chromaWidth = width / 2
+    try picture.y.withUnsafeMutableBytes {
+      try stacked.read(0, into: $0, bytesPerRow: width, width: width, scratch: &scratch)
     }
-    let chroma = try stack.run(layers, target: .chroma, background: background)
-    try picture.cb.withUnsafeMutableBytes { bytes in
-      try PlaneReadback.read(
-        chroma, attachment: 0, into: bytes, bytesPerRow: width / 2, firstRow: 0, rowStep: 1,
-        width: width / 2, scratch: &scratch)
+    try picture.cb.withUnsafeMutableBytes {
+      try stacked.read(
+        1, into: $0, bytesPerRow: chromaWidth, width: chromaWidth, scratch: &scratch)
     }
-    try picture.cr.withUnsafeMutableBytes { bytes in
-      try PlaneReadback.read(
-        chroma, attachment: 1, into: bytes, bytesPerRow: width / 2, firstRow: 0, rowStep: 1,
-        width: width / 2, scratch: &scratch)
+    try picture.cr.withUnsafeMutableBytes {
+      try stacked.read(
+        2, into: $0, bytesPerRow: chromaWidth, width: chromaWidth, scratch: &scratch)
     }
     return picture
+  }
+
+  /// Draws `items` (bottom first) into a picture that another composition can draw as a
+  /// layer, read back straight into the frame's own buffer. Over a colour, 8-bit BT.709
+  /// limited-range 4:2:0 (`yuv420p8`), exactly the bytes an encoder's frame would get; over a
+  /// transparent background, the same with alpha, the colour premultiplied by it
+  /// (`yuva420p8Premultiplied`: Y′·α, Cb·α, Cr·α, α).
+  func picture(_ items: [CompositeItem]) throws -> DecodedFrame {
+    let stacked = try self.stacked(items)
+    let layout: PlaneLayout = background.color == nil ? .yuva420p8Premultiplied : .yuv420p8
+    return try DecodedFrame.planar(layout: layout, width: width, height: height) {
+      plane, bytes, bytesPerRow in
+      let planeWidth = layout.planeSize(plane, width: width, height: height).width
+      try stacked.read(
+        plane, into: bytes, bytesPerRow: bytesPerRow, width: planeWidth, scratch: &scratch)
+    }
+  }
+
+  /// Stacks `items` into every plane: Y′, Cb and Cr, and over a transparent background α,
+  /// with the colour premultiplied by it.
+  private func stacked(_ items: [CompositeItem]) throws -> StackedPlanes {
+    let layers = try stackLayers(items)
+    let luma = try stack.run(layers, target: .luma)
+    var chroma = try stack.run(layers, target: .chroma)
+    if background.color == nil {
+      chroma = try chromaAlpha().run(chroma: chroma, luma: luma)
+    }
+    return StackedPlanes(luma: luma, chroma: chroma)
+  }
+
+  private func chromaAlpha() throws -> ChromaAlphaPass {
+    if let chromaAlphaPass { return chromaAlphaPass }
+    let made = try ChromaAlphaPass(context: context, width: stackWidth, height: height)
+    chromaAlphaPass = made
+    return made
+  }
+
+  /// `stacked(items)` for a destination without alpha, which a transparent background would
+  /// leave premultiplied by an alpha it cannot keep.
+  private func stackedOpaque(_ items: [CompositeItem]) throws -> StackedPlanes {
+    precondition(
+      background.color != nil,
+      "a composite over a transparent background has alpha: draw it with picture(_:)")
+    return try stacked(items)
   }
 
   /// Each draw as the stacking pass reads it: fused where it can be, else prepared (only if

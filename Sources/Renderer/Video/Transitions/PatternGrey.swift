@@ -15,6 +15,18 @@ struct PatternGrey {
     var levels = [UInt8](repeating: 0, count: picture.width * picture.height)
     let layout = picture.layout
     let limited = picture.colorRange == .limited
+    // A premultiplied Y′CbCr picture (a composition drawn over a transparent background) as it
+    // shows over black: its alpha, by pixel.
+    var alphas: [UInt8]?
+    if layout == .yuva420p8Premultiplied {
+      alphas = picture.withPlane(3) { bytes, bytesPerRow, planeWidth, planeHeight in
+        (0..<picture.height).flatMap { y in
+          (0..<picture.width).map { x in
+            y < planeHeight && x < planeWidth ? bytes[y * bytesPerRow + x] : 0
+          }
+        }
+      }
+    }
     picture.withPlane(0) { bytes, bytesPerRow, planeWidth, planeHeight in
       for y in 0..<min(planeHeight, picture.height) {
         for x in 0..<min(planeWidth, picture.width) {
@@ -32,7 +44,12 @@ struct PatternGrey {
             let code = Double(Int(bytes[at]) | Int(bytes[at + 1]) << 8)
             grey = limited ? (code - 64) / 876 : code / 1023
           } else {
-            let code = Double(bytes[y * bytesPerRow + x])
+            var code = Double(bytes[y * bytesPerRow + x])
+            if let alphas {
+              // Y′·α over black: black's code where the picture is transparent.
+              let black = limited ? 16.0 : 0
+              code += black * (1 - Double(alphas[y * picture.width + x]) / 255)
+            }
             grey = limited ? (code - 16) / 219 : code / 255
           }
           levels[y * picture.width + x] = UInt8((min(max(grey, 0), 1) * 255).rounded())
