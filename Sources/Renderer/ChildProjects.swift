@@ -88,7 +88,10 @@ struct ChildProjects {
     else {
       diagnostics.append(
         .error(
-          "missing-project", "\(subject): no such project file '\(project.file.value)'",
+          "missing-project",
+          isDirectory.boolValue
+            ? "\(subject): '\(project.file.value)' is a folder, not a project file"
+            : "\(subject): no such project file '\(project.file.value)'",
           at: project.file.location,
           notes: project.file.substitutionNotes
             + (project.file.value == file ? [] : [.init("resolved to \(file)")]),

@@ -171,15 +171,17 @@ struct RenderNestedProjectTests {
     }
   }
 
-  @Test("a transparent child in a smaller box with keyframed opacity blends over the parent")
-  func placedAndFaded() throws {
+  @Test(
+    "a child in a smaller box with keyframed opacity blends over the parent, its empty half showing the parent or its own background",
+    arguments: ["transparent", "#00FF00"])
+  func placedAndFaded(background: String) throws {
     try withScratchFolder { folder in
       try FileManager.default.createDirectory(
         atPath: folder.path("parts"), withIntermediateDirectories: true)
-      // The child's left half is red; its right half shows nothing.
+      // The child's left half is red; its right half shows its background.
       try """
       version: 1
-      output: { file: child.mp4, size: 160x96, fps: 30, duration: 2s, background: transparent }
+      output: { file: child.mp4, size: 160x96, fps: 30, duration: 2s, background: "\(background)" }
       layers:
         - { name: red, fill: "#FF0000", box: [0, 0, 80, 96] }
       """.write(toFile: folder.path("parts/child.yaml"), atomically: true, encoding: .utf8)
@@ -198,18 +200,62 @@ struct RenderNestedProjectTests {
       let probe = YCbCrCoding.output
       let blue = probe.codes(rgb8(0, 0, 255))
       let red = probe.codes(rgb8(255, 0, 0))
+      // An opaque child's empty half is its own green; a transparent one's, the parent's blue.
+      let empty = background == "transparent" ? blue : probe.codes(rgb8(0, 255, 0))
       for k in [0, 15, 30, 45] {
         let opacity = min(Double(k) / 30, 1)
-        let expected = red * opacity + blue * (1 - opacity)
         // Inside the child's red half, inside its empty half, and outside its box.
         let redPart = PixelRect(x: 84, y: 52, width: 72, height: 88)
         let emptyPart = PixelRect(x: 164, y: 52, width: 72, height: 88)
         let outside = PixelRect(x: 4, y: 4, width: 60, height: 40)
+        let expectedRed = red * opacity + blue * (1 - opacity)
+        let expectedEmpty = empty * opacity + blue * (1 - opacity)
         #expect(
-          frames[k].worstDeviation(in: redPart, from: expected) <= 2.5,
-          "frame \(k): red half \(frames[k].mean(in: redPart)) vs \(expected)")
-        #expect(frames[k].worstDeviation(in: emptyPart, from: blue) <= 2, "frame \(k)")
+          frames[k].worstDeviation(in: redPart, from: expectedRed) <= 2.5,
+          "frame \(k): red half \(frames[k].mean(in: redPart)) vs \(expectedRed)")
+        #expect(
+          frames[k].worstDeviation(in: emptyPart, from: expectedEmpty) <= 2.5,
+          "frame \(k): empty half \(frames[k].mean(in: emptyPart)) vs \(expectedEmpty)")
         #expect(frames[k].worstDeviation(in: outside, from: blue) <= 2, "frame \(k)")
+      }
+    }
+  }
+
+  @Test(
+    "children as sequence items: one file and values is one composition however often drawn, each item on its own clock"
+  )
+  func childrenInASequence() throws {
+    try withScratchFolder { folder in
+      try FileManager.default.createDirectory(
+        atPath: folder.path("parts"), withIntermediateDirectories: true)
+      try BarcodeVideo.make(folder.path("parts/a.mp4"), frames: 30, rate: "30", first: 100)
+      try BarcodeVideo.make(folder.path("parts/b.mp4"), frames: 30, rate: "30", first: 500)
+      try """
+      version: 1
+      variables: { clip: a.mp4 }
+      output: { file: child.mp4, size: 96x16, fps: 30 }
+      layers:
+        - { name: codes, source: "{{clip}}" }
+      """.write(toFile: folder.path("parts/child.yaml"), atomically: true, encoding: .utf8)
+      let project = """
+        version: 1
+        output: { file: story.mp4, size: 96x16, fps: 30, \(Self.lossless) }
+        layers:
+          - name: story
+            sequence:
+              - { project: parts/child.yaml, duration: 10f }
+              - { project: parts/child.yaml, in: 5f, duration: 10f }
+              - { project: parts/child.yaml, variables: { clip: b.mp4 }, duration: 10f }
+        """
+      let movie = try ChromakeBinary.render(project, name: "story", in: folder)
+      let plan = try ChromakeBinary.run(["plan", folder.path("story.yaml"), "--json"])
+      let json = try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any]
+      #expect((json?["compositions"] as? [Any])?.count == 2, "\(plan.stdout.prefix(400))")
+      let decoded = try BarcodeVideo.DecodedMovie(decoding: movie, width: 96, height: 16)
+      #expect(decoded.count == 30)
+      for k in 0..<30 {
+        let expected = k < 10 ? 100 + k : k < 20 ? 100 + 5 + (k - 10) : 500 + (k - 20)
+        #expect(decoded.number(k, x: 0, y: 0) == expected, "frame \(k)")
       }
     }
   }
