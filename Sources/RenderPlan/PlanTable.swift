@@ -8,15 +8,23 @@ public enum PlanTable {
   public static func render(_ plan: RenderPlan) -> String {
     let o = plan.output
     var out = ""
-    out +=
-      "output  \(o.file) (\(o.container)), \(o.width)x\(o.height) at \(FrameRate.describe(o.fps)) fps, "
-    out += "\(o.frameCount) frames = \(TimeFormat.seconds(o.duration)) s (\(o.durationRule))\n"
-    out += "video   \(o.video.codec) crf \(o.video.crf) preset \(o.video.preset), "
-    out +=
-      "\(o.video.pixelFormat) \(o.video.colorMatrix) \(o.video.colorRange), background \(o.background)\n"
-    out +=
-      "audio   \(o.audio.sampleRate) Hz, \(o.audio.channels) ch, \(o.audio.bitrate / 1000) kb/s AAC, "
-    out += "\(limiter(o.audio.limiter)), \(o.audio.sampleCount) samples"
+    let size = "\(o.width)x\(o.height) at \(FrameRate.describe(o.fps)) fps, "
+    let length =
+      "\(o.frameCount) frames = \(TimeFormat.seconds(o.duration)) s (\(o.durationRule))\n"
+    // A child project has no file or encoding of its own: it is drawn as its parent's layer.
+    if o.file.isEmpty {
+      out += "picture " + size + length + "        background \(o.background)\n"
+      out += "audio   \(o.audio.sampleRate) Hz, \(o.audio.channels) ch, \(o.audio.sampleCount) "
+      out += "samples: the whole mix is one stream of the parent's"
+    } else {
+      out += "output  \(o.file) (\(o.container)), " + size + length
+      out += "video   \(o.video.codec) crf \(o.video.crf) preset \(o.video.preset), "
+      out +=
+        "\(o.video.pixelFormat) \(o.video.colorMatrix) \(o.video.colorRange), background \(o.background)\n"
+      out +=
+        "audio   \(o.audio.sampleRate) Hz, \(o.audio.channels) ch, \(o.audio.bitrate / 1000) kb/s AAC, "
+      out += "\(limiter(o.audio.limiter)), \(o.audio.sampleCount) samples"
+    }
     if let loudness = o.audio.loudness {
       out += ",\n        loudness \(decibelNumber(loudness.targetLUFS)) LUFS"
       out += loudness.standard.map { " (\($0))" } ?? ""
