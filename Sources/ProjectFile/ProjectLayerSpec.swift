@@ -24,9 +24,10 @@ public struct ProjectLayerSpec: Sendable {
   /// once; the key also files the child's facts among the media's.
   public func key(in directory: String) -> String {
     let resolved = ProjectPaths.resolve(file.value, in: directory)
-    let variables = variableValues.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    // NUL cannot occur in a path or a YAML value, so the parts cannot run into each other.
-    return ([resolved] + variables).joined(separator: "\u{0}")
+    let pairs = variableValues.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+    // A JSON array of strings: no value, whatever it holds, can run into the next.
+    let data = (try? JSONEncoder().encode([resolved] + pairs)) ?? Data()
+    return String(decoding: data, as: UTF8.self)
   }
 }
 

@@ -1,4 +1,5 @@
 public import Diagnostics
+import Foundation
 public import ProjectFile
 public import RenderPlan
 
@@ -40,7 +41,7 @@ public struct ProjectSession: Sendable {
       root: spec, allowOutsideRoot: allowOutsideRoot, known: known, cache: cache)
     children.load(
       childrenOf: spec,
-      chain: [.init(file: ProjectPaths.resolve(spec.path, in: spec.directory), drawnAt: nil)])
+      chain: [.init(file: URL(fileURLWithPath: spec.path).standardizedFileURL.path, drawnAt: nil)])
     session.diagnostics += children.diagnostics
     session.sources.merge(children.sources)
     let inspection = MediaInspector.inspect(spec) { known(spec, $0) }

@@ -76,7 +76,13 @@ public final class MovieRender {
     let sources = LayerSources(plan: plan)
     // The first frame's sources are made before the encoder starts, so a file that cannot be
     // opened fails before anything is written.
-    try sources.advance(to: 0)
+    do {
+      try sources.advance(to: 0)
+    } catch {
+      // A source made before the one that failed may already run a thread of its own.
+      sources.stopAll()
+      throw error
+    }
     let encoder = EncodeStage(writer: writer, audio: audio)
     encoder.start()
     defer {
@@ -109,6 +115,9 @@ public final class MovieRender {
     } catch {
       throw RenderFailure("cannot finish writing '\(output.file)': \(error)")
     }
+    // Sources still running (a layer that lasts to the end) finish their own work first, so
+    // their warnings are complete and read from this thread alone.
+    sources.stopAll()
     var warnings = sources.warnings + (audio?.warnings ?? [])
     if let clipped = audio?.clippedSamples, clipped > 0 {
       warnings.append(
