@@ -80,6 +80,38 @@ struct ProjectFuzzTests {
     try Self.fuzz(bases, seed: seed, rounds: rounds)
   }
 
+  static let projectLayers = """
+    version: 1
+    variables: {brand: Acme, size: 640x360}
+    output: {file: out.mp4, size: 640x360, fps: 30, duration: 2s, background: transparent}
+    layers:
+      - {name: bg, fill: "#102030"}
+      - name: intro
+        project: "bumpers/{{brand}}.yaml"
+        variables: {brand: "{{brand}}", size: "{{size}}", n: 3, yes: true}
+        start: 0.5s
+        in: 2f
+        box: [0, 0, "50%", "50%"]
+        audio: {gain: -3dB, streams: [0]}
+      - name: story
+        sequence:
+          - {project: parts/a.yaml, duration: 1s, variables: {x: "1"}}
+          - {transition: crossfade, duration: 200ms}
+          - {project: parts/b.yaml, loop: true, duration: 1s}
+    """
+
+  @Test("800 seeded mutations of project layers: no crash, no throw, every error located")
+  func projectLayerMutations() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let seed = environment["CHROMAKE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x9_0A_EC7
+    let rounds = environment["CHROMAKE_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 800
+    // The base reads without errors (its children are not loaded here), so mutations start
+    // from project layers the reader accepts.
+    let base = Fixtures.run(text: Self.projectLayers, as: "projects.yaml")
+    #expect(!base.diagnostics.hasErrors, "\(Fixtures.printed(base))")
+    try Self.fuzz([("projects.yaml", Self.projectLayers)], seed: seed, rounds: rounds)
+  }
+
   /// Reads, checks and plans `rounds` mutations of `bases`: none may crash or throw, every error
   /// must be located, and what is printed stays bounded and free of escapes.
   static func fuzz(_ bases: [(name: String, text: String)], seed: UInt64, rounds: Int) throws {
