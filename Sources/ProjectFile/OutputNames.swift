@@ -17,6 +17,12 @@ public enum OutputNames {
     "." + name + ".chromake"
   }
 
+  /// The folder of a segmented output's encoded segments (`output.segment`): `.NAME.segments`,
+  /// beside it.
+  public static func segments(for name: String) -> String {
+    "." + name + ".segments"
+  }
+
   /// The temporary file a render of the output called `name` writes before renaming it into
   /// place: `.<stem>.chromake-<pid>-<token>.partial<.ext>`.
   ///
@@ -60,6 +66,7 @@ public enum OutputNames {
   public static func derived(from name: String) -> [(what: String, name: String)] {
     [
       ("the render record", record(for: name)),
+      ("the segment folder", segments(for: name)),
       ("the temporary file", temporary(for: name, pid: .max, token: .max)),
     ]
   }

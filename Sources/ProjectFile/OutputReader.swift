@@ -11,7 +11,9 @@ extension ReadContext {
   ]
 
   func readOutput(_ node: Node) -> OutputSpec? {
-    let keys = ["file", "size", "fps", "duration", "background", "video", "audio"]
+    let keys = [
+      "file", "size", "fps", "duration", "background", "video", "audio", "segment",
+    ]
     guard let map = MappingReader(node, subject: "output", keys: keys, in: self) else {
       return nil
     }
@@ -42,6 +44,7 @@ extension ReadContext {
     if let n = map.value("background"), let v = background(n) { output.background = v }
     if let n = map.value("video") { readVideoSettings(n, into: &output.video) }
     if let n = map.value("audio") { readAudioSettings(n, into: &output.audio) }
+    if let n = map.value("segment") { output.segment = segmentLength(n, fps: output.fps.value) }
     return output
   }
 
@@ -52,6 +55,24 @@ extension ReadContext {
     if s.text.trimmingWhitespace() == "transparent" { return Located(.transparent, at: s.location) }
     return color(node, what: "output.background").map { Located(.color($0.value), at: $0.location) }
   }
+
+  /// `segment: 2s`: the length of the independently encoded pieces, at least half a second
+  /// (shorter pieces cost more in key frames than a rerender saves) and one frame.
+  private func segmentLength(_ node: Node, fps: Rational) -> Located<Rational>? {
+    guard let t = time(node, what: "output.segment") else { return nil }
+    let seconds = t.value.seconds(fps: fps)
+    guard seconds >= Self.shortestSegment, seconds >= Rational(1) / fps else {
+      error(
+        "bad-value",
+        "output.segment must be at least half a second and one frame long, not \(t.value)",
+        at: t.location, help: "for example: segment: 2s")
+      return nil
+    }
+    return Located(seconds, at: t.location)
+  }
+
+  /// The shortest `output.segment`.
+  static let shortestSegment = Rational(1, 2)
 
   private func defaultVideo(at here: SourceLocation) -> VideoSettings {
     VideoSettings(

@@ -39,6 +39,8 @@ public struct OutputSpec: Sendable {
   public var video: VideoSettings
   /// Audio format and encoder settings.
   public var audio: AudioSettings
+  /// The length of the video's independently encoded pieces, in seconds; `nil`: one piece.
+  public var segment: Located<Rational>? = nil
 }
 
 /// `output.video`.

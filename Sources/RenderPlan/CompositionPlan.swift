@@ -1,6 +1,6 @@
 import PlanValues
 import ProjectFile
-import Timeline
+public import Timeline
 
 /// A project drawn inside another (a `project:` layer's file): planned once for each set of
 /// variables it is given, at the parent's frame rate and audio format, and rendered into a
@@ -54,7 +54,20 @@ public struct CompositionPlan: Codable, Sendable, Equatable {
     plan.output.audio.bitrate = parent.audio.bitrate
     plan.output.audio.limiter = nil
     plan.output.audio.loudness = nil
+    // A child's frames are drawn, not encoded: it has no pieces of its own.
+    plan.output.segment = nil
     return plan
+  }
+}
+
+extension RenderPlan {
+  /// The frame of this plan, drawn as a child on its parent's frame grid, that shows at child
+  /// time `time`: the latest at or before it, within the child's frames.
+  public func frame(showingAt time: Rational) -> Int64 {
+    let fps = output.fps
+    let first = TimeGrid.firstFrame(atOrAfter: time, fps: fps)
+    let j = TimeGrid.time(ofFrame: first, fps: fps) == time ? first : first - 1
+    return min(max(j, 0), output.frameCount - 1)
   }
 }
 

@@ -18,7 +18,7 @@ public struct PlanResult: Sendable {
 /// problems that need the whole picture (an output duration that cannot be determined).
 public enum Planner {
   /// The plan format's version.
-  public static let planVersion = 8
+  public static let planVersion = 9
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
@@ -254,7 +254,8 @@ struct PlanBuilder {
       audio: AudioEncodingPlan(
         sampleRate: output.audio.sampleRate.value, channels: output.audio.channels.value,
         bitrate: output.audio.bitrate.value, limiter: limiterPlan(), loudness: loudnessPlan(),
-        sampleCount: sampleCount))
+        sampleCount: sampleCount),
+      segment: output.segment?.value)
   }
 
   mutating func layerPlan(_ layer: LayerSpec, _ timing: ClipTiming, frameCount: Int64)

@@ -72,6 +72,9 @@ public struct OutputPlan: Codable, Sendable, Equatable {
   public var video: VideoEncodingPlan
   /// Audio format and encoding.
   public var audio: AudioEncodingPlan
+  /// Seconds per independently encoded piece of the video (`output.segment`); `nil` when the
+  /// video is encoded as one. `segments` gives the pieces' frames.
+  public var segment: Rational? = nil
 }
 
 /// libx264 settings and the colour the output is tagged with.

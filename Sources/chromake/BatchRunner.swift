@@ -61,7 +61,8 @@ struct BatchRunner: @unchecked Sendable {
     let started = ProgressReporter.uptimeSeconds()
     do {
       let verdict = try build.check(plan, of: row.session, force: force)
-      let job = IncrementalRender(plan: plan, build: build, verdict: verdict)
+      // Rows render side by side, so a segmented row encodes one segment at a time.
+      let job = IncrementalRender(plan: plan, build: build, verdict: verdict, lanes: 1)
       if verdict.isUpToDate {
         job.skip(project: row.session.spec?.path)
         say("chromake: \(label): \(shown) is up to date\n")

@@ -45,7 +45,29 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Say why the output is rendered, or that it is up to date.")
   var explain = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Encode only share I of N of a segmented output's segments (output.segment), I from 0 "
+        + "to N-1, into its segment folder; a later render without --segments joins them.",
+      valueName: "I/N"))
+  var segments: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Encode this many segments of a segmented output at once (default: one per core).",
+      valueName: "n"))
+  var jobs: Int?
+
   func validate() throws {
+    if let segments, Shard(parsing: segments) == nil {
+      throw ValidationError(
+        "--segments takes I/N with 0 ≤ I < N, as in 0/4 (a Slurm array's "
+          + "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT); got '\(segments)'")
+    }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if segments != nil, depfile != nil {
+      throw ValidationError("--depfile is written by the render that joins, not by a share")
+    }
     if let output {
       _ = try OutputOverride.container(of: output)
       try OutputOverride.checkNames(output)
@@ -62,17 +84,32 @@ struct RenderCommand: ParsableCommand {
     // it is read as soon as the project is, so inputs it vouches for are not probed again.
     let (session, planned, outputBuild) = try options.openBuild(output: outputPath)
     let plan = try output.map { try OutputOverride.apply($0, to: planned) } ?? planned
+    if let segments, let share = Shard(parsing: segments) {
+      try renderShare(share, plan: plan, session: session, build: outputBuild)
+      return
+    }
     let verdict = try checkUpToDate(plan, session: session, build: outputBuild)
-    let job = IncrementalRender(plan: plan, build: outputBuild, verdict: verdict)
     if verdict.isUpToDate {
-      job.skip(project: options.project)
+      IncrementalRender(plan: plan, build: outputBuild, verdict: verdict).skip(
+        project: options.project)
       if let depfile { try writeDependencies(plan, to: depfile) }
       return
     }
+    let segmented = try plan.output.segment.map { _ in
+      try findSegments(plan, state: verdict.state, session: session, build: outputBuild)
+    }
+    let missing = segmented?.work()
+    if let missing, explain {
+      Terminal.say(SegmentExplanation.text(missing, of: segmented!, fps: plan.output.fps))
+    }
+    let job = IncrementalRender(
+      plan: plan, build: outputBuild, verdict: verdict, segments: segmented,
+      lanes: jobs ?? SegmentEncoding.defaultLanes)
     let context = try GPUSetup.context(verbose: verbose)
     let style = progress.resolved()
     let reporter = ProgressReporter(
-      style: style, frameCount: plan.output.frameCount,
+      style: style,
+      frameCount: missing.map { SegmentExplanation.frames($0) } ?? plan.output.frameCount,
       write: style == .json ? Terminal.writeOutput : Terminal.writeError)
     let watch = InterruptWatch()
     defer { watch.stop() }
@@ -107,6 +144,69 @@ struct RenderCommand: ParsableCommand {
 }
 
 extension RenderCommand {
+  /// `--segments I/N`: encodes the share's missing segments into the segment folder, and
+  /// neither joins nor records.
+  private func renderShare(
+    _ share: Shard, plan: RenderPlan, session: ProjectSession, build: OutputBuild
+  ) throws {
+    guard plan.output.segment != nil else {
+      Terminal.say(
+        "chromake: error: --segments needs a segmented output: the project has no "
+          + "output.segment\n  help: for example, under output: segment: 2s\n")
+      throw ExitCode.failure
+    }
+    // Forced: a share looks at its segments, not at the joined output's record.
+    let state = try build.check(plan, of: session, force: true).state
+    let segmented = try findSegments(plan, state: state, session: session, build: build)
+    let render = SegmentedRender(plan: plan, digests: segmented.digests, folder: segmented.folder)
+    let indices = render.indices(of: share)
+    guard !indices.isEmpty else {
+      Terminal.say(
+        "chromake: share \(share) has no segments: the output has \(segmented.digests.count)\n")
+      return
+    }
+    let missing = segmented.work(among: indices)
+    if explain {
+      Terminal.say(SegmentExplanation.text(missing, of: segmented, fps: plan.output.fps))
+    }
+    let context = try GPUSetup.context(verbose: verbose)
+    let style = progress.resolved()
+    let reporter = ProgressReporter(
+      style: style, frameCount: SegmentExplanation.frames(missing),
+      write: style == .json ? Terminal.writeOutput : Terminal.writeError)
+    let watch = InterruptWatch()
+    defer { watch.stop() }
+    let started = ProgressReporter.uptimeSeconds()
+    do {
+      let report = try render.encode(
+        share: share, lanes: jobs ?? SegmentEncoding.defaultLanes,
+        progress: { reporter.update(framesDone: $0) },
+        checkInterrupt: { try watch.throwIfInterrupted() })
+      reporter.finish()
+      RenderOutcome.reportWarnings(report.warnings, session: session)
+      let seconds = String(format: "%.1f", ProgressReporter.uptimeSeconds() - started)
+      Terminal.say(
+        "chromake: share \(share): segments \(indices.lowerBound) to \(indices.upperBound - 1): "
+          + "encoded \(report.encoded) (\(report.frames) frames) in \(seconds) s on "
+          + "\(context.renderer), \(report.reused) already encoded\n")
+    } catch {
+      reporter.finish()
+      throw RenderOutcome.exit(for: error, session: session)
+    }
+  }
+
+  /// The output's segments, every input hashed; an input that cannot be read is an error
+  /// that names it.
+  private func findSegments(
+    _ plan: RenderPlan, state: BuildState, session: ProjectSession, build: OutputBuild
+  ) throws -> SegmentedBuild {
+    do {
+      return try SegmentedBuild(plan: plan, state: state, build: build)
+    } catch {
+      throw RenderOutcome.exit(for: error, session: session)
+    }
+  }
+
   /// The output the project writes, resolved: `-o` when given.
   private func outputPath(_ spec: ProjectSpec) -> String {
     if let output {

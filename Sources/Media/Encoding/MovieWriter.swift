@@ -13,7 +13,7 @@ import Timeline
 /// caller deletes.
 ///
 /// A writer is not thread-safe: call it from one thread at a time.
-public final class MovieWriter {
+public final class MovieWriter: AudioSink {
   /// The file being written.
   public let path: String
   /// The video settings it was opened with.

@@ -11,12 +11,23 @@ public struct IncrementalRender {
   public var build: OutputBuild
   /// The check's verdict.
   public var verdict: BuildVerdict
+  /// For a segmented output (`output.segment`), its segments, when the caller has found them
+  /// (to explain them) before the render: only the missing ones are encoded, then all are
+  /// joined. Found by the render when not given.
+  public var segments: SegmentedBuild?
+  /// How many segments are encoded at once.
+  public var lanes: Int
 
   /// A render of `plan` under `verdict`.
-  public init(plan: RenderPlan, build: OutputBuild, verdict: BuildVerdict) {
+  public init(
+    plan: RenderPlan, build: OutputBuild, verdict: BuildVerdict, segments: SegmentedBuild? = nil,
+    lanes: Int = SegmentEncoding.defaultLanes
+  ) {
     self.plan = plan
     self.build = build
     self.verdict = verdict
+    self.segments = segments
+    self.lanes = lanes
   }
 
   /// What happened.
@@ -64,6 +75,11 @@ public struct IncrementalRender {
       skip(project: project)
       return .upToDate
     }
+    if plan.output.segment != nil {
+      let segments =
+        try self.segments ?? SegmentedBuild(plan: plan, state: verdict.state, build: build)
+      return try runSegmented(segments, progress: progress, checkInterrupt: checkInterrupt)
+    }
     let hashing = HashingJob(build: build, state: verdict.state)
     let report: RenderReport
     do {
@@ -75,8 +91,13 @@ public struct IncrementalRender {
       // gigabytes of sources would hold up a Ctrl-C by seconds.
       throw error
     }
+    return record(report) { try hashing.wait().get() }
+  }
+
+  /// The outcome of a render that wrote `report`, after recording the state `hashed` gives.
+  private func record(_ report: RenderReport, _ hashed: () throws -> BuildState) -> Outcome {
     do {
-      try build.writeRecord(try hashing.wait().get())
+      try build.writeRecord(try hashed())
       return .rendered(report, recordError: nil)
     } catch {
       // unlink, not removeItem: a folder that took the record's name is not ours to delete.
@@ -87,6 +108,30 @@ public struct IncrementalRender {
           path: build.recordPath, reason: ErrorReason.of(error, besides: build.recordPath))
       return .rendered(report, recordError: failure.description)
     }
+  }
+}
+
+extension IncrementalRender {
+  /// Encodes the missing segments, joins them all into the output, and records both.
+  private func runSegmented(
+    _ segments: SegmentedBuild, progress: (Int64) -> Void, checkInterrupt: () throws -> Void
+  ) throws -> Outcome {
+    let render = SegmentedRender(plan: plan, digests: segments.digests, folder: segments.folder)
+    let encoded = try render.encode(
+      lanes: lanes, progress: progress, checkInterrupt: checkInterrupt)
+    try checkInterrupt()
+    let staged = try StagedOutput(target: plan.resolvedPath(plan.output.file))
+    var report: RenderReport
+    do {
+      report = try render.join(into: staged.temporaryPath)
+      try staged.commit()
+    } catch {
+      staged.discard()
+      throw error
+    }
+    report.warnings = encoded.warnings + report.warnings
+    segments.recordJoin()
+    return record(report) { segments.state }
   }
 }
 

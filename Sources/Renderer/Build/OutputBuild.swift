@@ -187,6 +187,11 @@ public final class OutputBuild: Sendable {
     return reasons
   }
 
+  /// The fingerprint of `state`, rendered by this build; every input must have been hashed.
+  public func fingerprint(of state: BuildState) throws -> RenderFingerprint {
+    try state.fingerprint(chromake: chromake)
+  }
+
   /// Hashes the inputs the check did not (all of them when there was no record), for the
   /// record written after the render. Runs beside the render, on its own thread.
   public func hashUnhashed(_ state: BuildState) throws -> BuildState {

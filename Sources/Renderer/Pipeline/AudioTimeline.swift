@@ -102,17 +102,17 @@ final class AudioTimeline {
   }
 
   /// Writes the sound up to the end of video frame `k` (exclusive end `k + 1`).
-  func write(throughFrame k: Int64, to writer: MovieWriter) throws {
+  func write(throughFrame k: Int64, to writer: any AudioSink) throws {
     let end = min(sampleCount, TimeGrid.sample(at: Rational(k + 1) / fps, rate: rate))
     try write(upTo: end, to: writer)
   }
 
   /// Writes whatever is left of the sound (all of it is due once the last frame is written).
-  func finish(to writer: MovieWriter) throws {
+  func finish(to writer: any AudioSink) throws {
     try write(upTo: sampleCount, to: writer)
   }
 
-  private func write(upTo end: Int64, to writer: MovieWriter) throws {
+  private func write(upTo end: Int64, to writer: any AudioSink) throws {
     while written < end {
       let count = Int(min(Int64(Self.chunk), end - written))
       try fill(count)
@@ -176,7 +176,7 @@ final class AudioTimeline {
     }
   }
 
-  private func writeBuffers(_ count: Int, to writer: MovieWriter) throws {
+  private func writeBuffers(_ count: Int, to writer: any AudioSink) throws {
     let parts = buffers.map { UnsafeBufferPointer(rebasing: $0[0..<count]) }
     do throws(MediaError) {
       try writer.writeAudio(parts)

@@ -99,7 +99,7 @@ final class CompositionFeed: LayerSource, @unchecked Sendable {
 
   private func pictures(at k: Int64, context: GPUContext) throws(RenderFailure) -> LayerPictures {
     let time = clip.pickTime(ofFrame: k, start: layer.start, fps: fps)
-    let j = childFrame(at: time)
+    let j = child.plan.frame(showingAt: time)
     let picture: DecodedFrame
     if let shown, shown.frame == j {
       picture = shown.picture
@@ -117,14 +117,6 @@ final class CompositionFeed: LayerSource, @unchecked Sendable {
       shown = (j, picture)
     }
     return LayerPictures(frame: k, picture: picture, matte: try matte?.frame(at: time))
-  }
-
-  /// The child frame showing at child time `time`: the latest at or before it, within the
-  /// child's frames.
-  private func childFrame(at time: Rational) -> Int64 {
-    let first = TimeGrid.firstFrame(atOrAfter: time, fps: fps)
-    let j = TimeGrid.time(ofFrame: first, fps: fps) == time ? first : first - 1
-    return min(max(j, 0), child.plan.output.frameCount - 1)
   }
 
   private func stopFrames() {

@@ -1,0 +1,240 @@
+import Crypto
+import Foundation
+import PlanValues
+import RenderPlan
+import Timeline
+
+/// What each output frame shows, described from the plan alone, without decoding anything
+/// (docs/ARCHITECTURE.md, "Structure in time"): for every layer drawn on the frame, its state
+/// (box, turn, opacity), what it shows (which source time of which file's content, which
+/// caption page, which frame of which child project), and the transitions between them.
+///
+/// Two frames with the same description are the same picture, since the compositor's output
+/// is a function of exactly these and of the settings and programs in a segment's global
+/// part. A description names files by their content's hash, never by their path, so it does
+/// not depend on where a machine mounts the project.
+struct FrameDescriber {
+  private let plan: RenderPlan
+  /// Each input's content hash, by its resolved path.
+  private let hashes: [String: String]
+  /// Each layer's description minus everything that varies from frame to frame, hashed.
+  private var layerParts: [Int: String] = [:]
+  private var transitionParts: [Int: String] = [:]
+  private var pageParts: [Int: [Int64: String]] = [:]
+  /// A describer for each child project, and the hash of each of its frames described.
+  private var children: [Int: FrameDescriber] = [:]
+  private var childFrames: [Int: [Int64: String]] = [:]
+  private let transitions: [TransitionPlan]
+
+  /// A describer of `plan`'s frames, given the content hash of each input by `key` of its
+  /// resolved path; describing throws when an input a frame draws has none.
+  init(plan: RenderPlan, hashes: [String: String]) {
+    self.plan = plan
+    self.hashes = hashes
+    transitions = plan.transitions
+  }
+
+  /// One layer's part of a segment: its name and the hash of what it shows on each of the
+  /// segment's frames it is drawn on.
+  struct LayerPart {
+    var name: String
+    var digest: String
+  }
+
+  /// A segment's frames described: the hash of the frames' structure (which layers, in which
+  /// order, which transitions at which progress) and each layer's part.
+  mutating func describe(_ range: FrameRange) throws -> (structure: String, layers: [LayerPart]) {
+    var structure = SHA256()
+    structure.update("frames \(range.count)\n")
+    var layerHashers: [Int: SHA256] = [:]
+    for k in range.first..<range.end {
+      let local = k - range.first
+      var line = "frame \(local):"
+      for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
+        guard let entry = try entry(layer: index, frame: k) else { continue }
+        line += " \(index)"
+        var hasher = try layerHashers[index] ?? startLayer(index)
+        hasher.update("\(local) \(entry)\n")
+        layerHashers[index] = hasher
+      }
+      for (index, transition) in transitions.enumerated() where transition.frames.contains(k) {
+        let progress = transition.progress(ofFrame: k, fps: plan.output.fps)
+        line +=
+          " t\(try transitionPart(index)) \(transition.outgoing)>\(transition.incoming)"
+          + " \(progress)"
+      }
+      structure.update(line + "\n")
+    }
+    var layers: [LayerPart] = []
+    for index in layerHashers.keys.sorted() {
+      // The layer's position in the stack is part of the structure; its name is how a
+      // manifest tells which layer changed.
+      let digest = Self.hex(layerHashers[index]!.finalize())
+      structure.update("layer \(index) \(digest)\n")
+      layers.append(LayerPart(name: plan.layers[index].name, digest: digest))
+    }
+    return (Self.hex(structure.finalize()), layers)
+  }
+
+  /// The hash of frame `k` alone, for a parent that draws this plan as a child project.
+  mutating func digest(ofFrame k: Int64) throws -> String {
+    let (structure, layers) = try describe(FrameRange(first: k, end: k + 1))
+    var hasher = SHA256()
+    hasher.update(structure + "\n")
+    for layer in layers { hasher.update(layer.digest + "\n") }
+    return Self.hex(hasher.finalize())
+  }
+
+  /// The settings and output facts every frame depends on, as text to hash: the frame's size
+  /// and rate, what lies under the layers.
+  var pictureSettings: String {
+    let output = plan.output
+    return "\(output.width)x\(output.height) @\(output.fps) \(output.background)"
+  }
+
+  // MARK: layers
+
+  private mutating func startLayer(_ index: Int) throws -> SHA256 {
+    var hasher = SHA256()
+    hasher.update(try layerPart(index) + "\n")
+    return hasher
+  }
+
+  /// What layer `index` shows on frame `k`, or nil when it shows nothing there (hidden, or a
+  /// captions layer between pages): its state, then what its picture is.
+  private mutating func entry(layer index: Int, frame k: Int64) throws -> String? {
+    let layer = plan.layers[index]
+    let fps = plan.output.fps
+    let state = layer.state(ofFrame: k, fps: fps)
+    guard state.isVisible else { return nil }
+    let box = state.box
+    var text = "\(box.x) \(box.y) \(box.width) \(box.height) \(state.rotation) \(state.opacity)"
+    switch layer.content {
+    case .video(let clip):
+      text += " @\(clip.pickTime(ofFrame: k, start: layer.start, fps: fps))"
+    case .project(let project):
+      let time = project.clip.pickTime(ofFrame: k, start: layer.start, fps: fps)
+      let child = plan.compositions[project.composition].plan
+      let j = child.frame(showingAt: time)
+      text += " @\(time) child \(try childFrame(project.composition, j))"
+    case .captions(let captions):
+      guard let page = captions.page(atFrame: k) else { return nil }
+      text += " page \(try pagePart(layer: index, page: page))"
+    case .image, .fill, .text:
+      break
+    }
+    return text
+  }
+
+  private mutating func childFrame(_ composition: Int, _ j: Int64) throws -> String {
+    if let known = childFrames[composition]?[j] { return known }
+    var child =
+      children[composition]
+      ?? FrameDescriber(plan: plan.compositions[composition].plan, hashes: hashes)
+    let digest = try digest(child.pictureSettings, child.digest(ofFrame: j))
+    children[composition] = child
+    childFrames[composition, default: [:]][j] = digest
+    return digest
+  }
+
+  private func digest(_ parts: String...) -> String {
+    ContentHash.of(Data(parts.joined(separator: "\n").utf8))
+  }
+
+  /// A page's words and how they are set, hashed once per page (by its first frame).
+  private mutating func pagePart(layer: Int, page: CaptionPagePlan) throws -> String {
+    if let known = pageParts[layer]?[page.frames.first] { return known }
+    let digest = ContentHash.of(try Self.json(page.text))
+    pageParts[layer, default: [:]][page.frames.first] = digest
+    return digest
+  }
+
+  /// The layer's description without its name, place, timing, animated values and (for
+  /// captions) its pages, which each frame's entry gives as they are on that frame; with the
+  /// content hash of every file its picture comes from.
+  private mutating func layerPart(_ index: Int) throws -> String {
+    if let known = layerParts[index] { return known }
+    var layer = plan.layers[index]
+    var files: [String] = []
+    layer.name = ""
+    layer.location = PlanLocation(line: 0, column: 0)
+    layer.frames = FrameRange(first: 0, end: 0)
+    layer.start = .zero
+    layer.box = Animated(constant: FrameRect(x: 0, y: 0, width: 0, height: 0))
+    layer.opacity = Animated(constant: 0)
+    layer.rotation = Animated(constant: 0)
+    layer.fadeIn = .zero
+    layer.fadeOut = .zero
+    switch layer.content {
+    case .video(let clip):
+      files = [clip.source] + (clip.matte.map { [$0] } ?? [])
+    case .image(let image):
+      files = [image.path]
+    case .captions(var captions):
+      // Each page is described on the frames it shows on, and the file's words are in them.
+      captions.file = ""
+      captions.cues = []
+      captions.pages = []
+      layer.content = .captions(captions)
+    case .project(var project):
+      // The child's frames are described frame by frame; which entry of the plan's list it
+      // is does not matter, and its file's hash is in them.
+      files = project.clip.matte.map { [$0] } ?? []
+      project.composition = 0
+      project.clip.source = ""
+      layer.content = .project(project)
+    case .fill, .text:
+      break
+    }
+    var text = String(decoding: try Self.json(layer), as: UTF8.self)
+    for file in files { text += "\n" + (try hash(of: file)) }
+    let digest = ContentHash.of(Data(text.utf8))
+    layerParts[index] = digest
+    return digest
+  }
+
+  private mutating func transitionPart(_ index: Int) throws -> String {
+    if let known = transitionParts[index] { return known }
+    var transition = transitions[index]
+    transition.name = ""
+    transition.location = PlanLocation(line: 0, column: 0)
+    transition.start = .zero
+    transition.frames = FrameRange(first: 0, end: 0)
+    var text = String(decoding: try Self.json(transition), as: UTF8.self)
+    if case .luma(let pattern, _) = transition.style {
+      text += "\n" + (try hash(of: pattern.path))
+    }
+    let digest = ContentHash.of(Data(text.utf8))
+    transitionParts[index] = digest
+    return digest
+  }
+
+  private func hash(of file: String) throws -> String {
+    guard let hash = hashes[Self.key(plan.resolvedPath(file))] else {
+      throw RenderFailure("'\(file)' has no content hash to describe its frames with")
+    }
+    return hash
+  }
+
+  /// How `hashes` names a file: its absolute path with `.` and `..` taken out, so a child
+  /// project's `../media/a.mp4` and its parent's `media/a.mp4` are one file.
+  static func key(_ resolved: String) -> String {
+    URL(fileURLWithPath: resolved).standardizedFileURL.path
+  }
+
+  private static func json(_ value: some Encodable) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(value)
+  }
+
+  static func hex(_ digest: SHA256.Digest) -> String {
+    digest.map { String(format: "%02x", $0) }.joined()
+  }
+}
+
+extension SHA256 {
+  fileprivate mutating func update(_ text: String) {
+    update(data: Data(text.utf8))
+  }
+}

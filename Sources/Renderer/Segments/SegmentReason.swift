@@ -1,0 +1,75 @@
+public import RenderPlan
+public import Timeline
+
+/// Why one segment is encoded rather than reused, for `render --explain`.
+public enum SegmentReason: Sendable, Equatable {
+  /// No earlier join says what it showed (a first render, or one after shares).
+  case new
+  /// A setting every segment shares changed: the encoder's, the picture's size, rate or
+  /// background, chromake, its libraries or shaders, or a font.
+  case globalChanged
+  /// Layers whose part of the segment changed, appeared or went.
+  case layersChanged(changed: [String], added: [String], removed: [String])
+  /// Which layers show where, or the transitions between them, changed.
+  case structureChanged
+  /// The file of an unchanged segment is gone.
+  case fileMissing
+
+  /// Why segment `now` is encoded, given what the last join recorded for its index.
+  static func of(_ now: SegmentDigest, before: SegmentDigest?) -> SegmentReason {
+    guard let before else { return .new }
+    if before.value == now.value { return .fileMissing }
+    if before.global != now.global { return .globalChanged }
+    let names = Set(before.layers.keys).union(now.layers.keys).sorted()
+    var changed: [String] = []
+    var added: [String] = []
+    var removed: [String] = []
+    for name in names {
+      switch (before.layers[name], now.layers[name]) {
+      case (nil, _?): added.append(name)
+      case (_?, nil): removed.append(name)
+      case (let a?, let b?) where a != b: changed.append(name)
+      default: break
+      }
+    }
+    if changed.isEmpty, added.isEmpty, removed.isEmpty, before.frames == now.frames {
+      return .structureChanged
+    }
+    return .layersChanged(changed: changed, added: added, removed: removed)
+  }
+
+  /// The reason in words.
+  public var explanation: String {
+    switch self {
+    case .new: "not encoded before"
+    case .globalChanged:
+      "a setting every segment shares changed (size, frame rate, background, encoder, "
+        + "chromake, its libraries or fonts)"
+    case .layersChanged(let changed, let added, let removed):
+      (changed.map { "layer '\($0)' changed on its frames" }
+        + added.map { "layer '\($0)' now shows" }
+        + removed.map { "layer '\($0)' no longer shows" }).joined(separator: "; ")
+        .nonEmpty ?? "its frames changed"
+    case .structureChanged: "the order of its layers or a transition changed"
+    case .fileMissing: "its file is missing"
+    }
+  }
+}
+
+extension String {
+  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+/// One line of `render --explain` for a segmented output: a segment encoded, and why.
+public struct SegmentWork: Sendable, Equatable {
+  public var index: Int
+  public var frames: FrameRange
+  public var reason: SegmentReason
+
+  /// `segment 12 (24.000 s to 26.000 s): layer 'captions' changed on its frames`.
+  public func line(fps: Rational) -> String {
+    let from = TimeFormat.seconds(TimeGrid.time(ofFrame: frames.first, fps: fps))
+    let to = TimeFormat.seconds(TimeGrid.time(ofFrame: frames.end, fps: fps))
+    return "segment \(index) (\(from) s to \(to) s): \(reason.explanation)"
+  }
+}

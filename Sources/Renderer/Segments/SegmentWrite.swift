@@ -1,0 +1,67 @@
+import Media
+import RenderPlan
+
+/// One segment being encoded: its own libx264 (with `SegmentEncoding.encoderThreads`), on
+/// its own thread, into a temporary file renamed to the segment's name only when the segment
+/// is whole. The lock on its index is held until then.
+final class SegmentWrite {
+  let index: Int
+  let writer: MovieWriter
+  private let staged: StagedOutput
+  private let stage: EncodeStage
+  private let claim: SegmentClaim
+
+  /// Starts encoding segment `index` of `plan` into `target`.
+  init(index: Int, target: String, plan: RenderPlan, claim: SegmentClaim) throws {
+    self.index = index
+    self.claim = claim
+    let output = plan.output
+    staged = try StagedOutput(target: target)
+    do {
+      writer = try MovieWriter(
+        path: staged.temporaryPath, container: .mp4,
+        video: VideoEncoding(
+          width: output.width, height: output.height, fps: output.fps, crf: output.video.crf,
+          preset: output.video.preset, threads: SegmentEncoding.encoderThreads))
+    } catch {
+      staged.discard()
+      throw RenderFailure("cannot start encoding segment \(index): \(error)")
+    }
+    stage = EncodeStage(writer: writer, audio: nil)
+    stage.start()
+  }
+
+  /// Hands the encoder its next frame; false once the encoder has failed.
+  func push(_ frame: EncoderFrame) throws {
+    guard stage.queue.push(frame) else {
+      throw stage.error ?? RenderFailure("encoding segment \(index) stopped")
+    }
+  }
+
+  /// Waits for the encoder to write every frame, finishes the file and renames it into place.
+  func finish() throws {
+    stage.queue.close()
+    stage.join()
+    defer { claim.release() }
+    do {
+      if let error = stage.error { throw error }
+      do {
+        try writer.finish()
+      } catch {
+        throw RenderFailure("cannot finish segment \(index): \(error)")
+      }
+      try staged.commit()
+    } catch {
+      staged.discard()
+      throw error
+    }
+  }
+
+  /// Stops the encoder and deletes the temporary file.
+  func abandon() {
+    stage.queue.abandon()
+    stage.join()
+    staged.discard()
+    claim.release()
+  }
+}

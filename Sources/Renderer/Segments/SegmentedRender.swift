@@ -1,0 +1,185 @@
+import Foundation
+import Media
+import RenderPlan
+
+/// Renders a segmented output (`output.segment`): encodes the segments that are missing from
+/// its segment folder, several at once, then joins them without re-encoding, with the sound
+/// mixed, measured and encoded once for the whole timeline.
+///
+/// Each lane encodes a contiguous run of the missing segments on its own thread, with its own
+/// GPU context, decoders and single-threaded encoder, so the bytes of a segment do not depend
+/// on how many lanes, shares or machines there are.
+public final class SegmentedRender {
+  public let plan: RenderPlan
+  /// Each segment's digest, in order.
+  public let digests: [SegmentDigest]
+  public let folder: SegmentFolder
+
+  public init(plan: RenderPlan, digests: [SegmentDigest], folder: SegmentFolder) {
+    self.plan = plan
+    self.digests = digests
+    self.folder = folder
+  }
+
+  /// What encoding a share of the segments did.
+  public struct EncodeReport: Sendable {
+    /// Segments encoded by this process.
+    public var encoded: Int
+    /// Segments of the share that were already in the folder (or another process encoded).
+    public var reused: Int
+    /// Frames composited.
+    public var frames: Int64
+    /// Problems that did not stop the render.
+    public var warnings: [RenderFailure]
+  }
+
+  /// The indices of share `share`'s segments: a contiguous run, so a machine seeks its inputs
+  /// once. Shares together cover every segment once.
+  public func indices(of share: Shard) -> Range<Int> {
+    let count = digests.count
+    return (share.index * count / share.count)..<((share.index + 1) * count / share.count)
+  }
+
+  /// The segments of `share` whose files are missing now.
+  public func missing(in share: Shard = .all) -> [Int] {
+    indices(of: share).filter { !folder.has($0, digest: digests[$0].value) }
+  }
+
+  /// Encodes the missing segments of `share` with up to `lanes` lanes. `progress` hears the
+  /// frames composited so far (out of the missing segments' frames); `checkInterrupt` is
+  /// called often and throws to stop every lane.
+  public func encode(
+    share: Shard = .all, lanes: Int, progress: (Int64) -> Void = { _ in },
+    checkInterrupt: () throws -> Void = {}
+  ) throws -> EncodeReport {
+    let missing = missing(in: share)
+    let share = indices(of: share)
+    guard !missing.isEmpty else {
+      return EncodeReport(encoded: 0, reused: share.count, frames: 0, warnings: [])
+    }
+    try folder.create()
+    let jobs = missing.map {
+      SegmentJob(index: $0, frames: digests[$0].frames, digest: digests[$0].value)
+    }
+    let control = LaneControl()
+    let runs = Self.split(jobs, into: lanes)
+    let lanes = runs.map { SegmentLane(plan: plan, jobs: $0, folder: folder, control: control) }
+    let errors = LaneErrors()
+    let workers = lanes.enumerated().map { number, lane in
+      Worker(name: "chromake lane \(number)") { [lane] in
+        do {
+          try lane.run()
+        } catch is LaneStopped {
+        } catch {
+          errors.add(error)
+          control.stop()
+        }
+        errors.end()
+      }
+    }
+    // This thread watches: progress, the user's signal, and a lane that failed.
+    var interruption: (any Error)?
+    while errors.ended < workers.count {
+      do {
+        try checkInterrupt()
+      } catch {
+        interruption = error
+        control.stop()
+        break
+      }
+      progress(control.framesDone)
+      usleep(20_000)
+    }
+    for worker in workers { worker.join() }
+    progress(control.framesDone)
+    if let interruption { throw interruption }
+    if let error = errors.first { throw error }
+    let encoded = lanes.reduce(0) { $0 + $1.encoded }
+    return EncodeReport(
+      encoded: encoded, reused: share.count - encoded, frames: control.framesDone,
+      warnings: lanes.flatMap(\.warnings))
+  }
+
+  /// Joins every segment into the output at `path` (a temporary file the caller renames),
+  /// with the whole timeline's sound.
+  public func join(into path: String) throws -> RenderReport {
+    let output = plan.output
+    guard let first = digests.first else {
+      throw RenderFailure("the output has no frames to join")
+    }
+    for index in digests.indices where !folder.has(index, digest: digests[index].value) {
+      throw RenderFailure(
+        "segment \(index) is missing from '\(folder.path)'; render it first "
+          + "(chromake render without --segments encodes what is missing)")
+    }
+    let audio = AudioTimeline(plan: plan)
+    audio?.checkCancelled = { try InterruptFlag.throwIfSet() }
+    let joiner: MovieJoiner
+    do {
+      joiner = try MovieJoiner(
+        path: path, container: MovieContainer(rawValue: output.container) ?? .mp4,
+        firstSegment: folder.file(0, digest: first.value), fps: output.fps,
+        audio: audio.map { _ in AudioTimeline.encoding(plan) },
+        encoderTag: EncoderTag.text(software: "chromake \(ChromakeVersion.current)"))
+    } catch {
+      throw RenderFailure("cannot start writing '\(output.file)': \(error)")
+    }
+    for (index, digest) in digests.enumerated() {
+      try InterruptFlag.throwIfSet()
+      do {
+        try joiner.append(
+          segment: folder.file(index, digest: digest.value), frameCount: digest.frames.count)
+      } catch {
+        throw RenderFailure("cannot join segment \(index): \(error)")
+      }
+      try audio?.write(throughFrame: digest.frames.end - 1, to: joiner)
+    }
+    try audio?.finish(to: joiner)
+    do {
+      try joiner.finish()
+    } catch {
+      throw RenderFailure("cannot finish writing '\(output.file)': \(error)")
+    }
+    var warnings = audio?.warnings ?? []
+    if let clipped = audio?.clippedSamples, clipped > 0 {
+      warnings.append(
+        RenderFailure(
+          "the mix clipped \(clipped) sample\(clipped == 1 ? "" : "s") (output.audio.limiter is "
+            + "false): lower some gains, or turn the limiter on"))
+    }
+    return RenderReport(frames: output.frameCount, warnings: warnings, loudness: audio?.loudness)
+  }
+
+  /// `jobs` cut into at most `lanes` contiguous runs of about the same number of frames.
+  static func split(_ jobs: [SegmentJob], into lanes: Int) -> [[SegmentJob]] {
+    let total = jobs.reduce(Int64(0)) { $0 + $1.frames.count }
+    let count = max(1, min(lanes, jobs.count))
+    var runs: [[SegmentJob]] = []
+    var run: [SegmentJob] = []
+    var done: Int64 = 0
+    for job in jobs {
+      run.append(job)
+      done += job.frames.count
+      // Cut where the frames so far reach the next lane's share of the total.
+      if runs.count < count - 1, done * Int64(count) >= total * Int64(runs.count + 1) {
+        runs.append(run)
+        run = []
+      }
+    }
+    if !run.isEmpty { runs.append(run) }
+    return runs
+  }
+}
+
+/// The lanes' errors, and how many lanes have ended.
+private final class LaneErrors: @unchecked Sendable {
+  private let lock = NSLock()
+  private var errors: [any Error] = []
+  private var count = 0
+
+  func add(_ error: any Error) { lock.withLock { errors.append(error) } }
+  /// A lane's thread has returned.
+  func end() { lock.withLock { count += 1 } }
+  var first: (any Error)? { lock.withLock { errors.first } }
+  var ended: Int { lock.withLock { count } }
+}

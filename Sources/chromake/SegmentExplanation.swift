@@ -1,0 +1,31 @@
+import RenderPlan
+import Renderer
+import Timeline
+
+/// How `--explain` lists a segmented output's segments: those encoded and why, the rest
+/// reused.
+enum SegmentExplanation {
+  /// Lines listed before the rest are summed up.
+  static let listed = 12
+
+  /// `segments: 1 of 150 encoded, 149 reused:` and a line per segment encoded (the first
+  /// dozen, then how many more).
+  static func text(_ work: [SegmentWork], of build: SegmentedBuild, fps: Rational) -> String {
+    let total = build.digests.count
+    var text =
+      "chromake: segments: \(work.count) of \(total) encoded, \(total - work.count) reused"
+      + (work.isEmpty ? "\n" : ":\n")
+    for item in work.prefix(listed) {
+      text += "  \(item.line(fps: fps))\n"
+    }
+    if work.count > listed {
+      text += "  and \(work.count - listed) more\n"
+    }
+    return text
+  }
+
+  /// The frames of the segments listed.
+  static func frames(_ work: [SegmentWork]) -> Int64 {
+    work.reduce(0) { $0 + $1.frames.count }
+  }
+}
