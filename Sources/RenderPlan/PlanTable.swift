@@ -31,6 +31,12 @@ public enum PlanTable {
       out += ": measured and set by the render"
     }
     out += "\n"
+    if let segment = o.segment {
+      let pieces = o.segments
+      let last = pieces.last.map { " (the last \($0.count) frames)" } ?? ""
+      out += "segments \(pieces.count) of \(TimeFormat.seconds(segment)) s\(last), each its own "
+      out += "libx264 starting with a key frame, joined without re-encoding\n"
+    }
     out += "\nlayers (bottom first; frame k shows source time in + k/fps - start)\n"
     out += layerTable(plan).render()
     for sequence in plan.sequences {

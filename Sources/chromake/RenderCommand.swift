@@ -100,7 +100,9 @@ struct RenderCommand: ParsableCommand {
     }
     let missing = segmented?.work()
     if let missing, explain {
-      Terminal.say(SegmentExplanation.text(missing, of: segmented!, fps: plan.output.fps))
+      Terminal.say(
+        SegmentExplanation.text(
+          missing, total: segmented?.digests.count ?? 0, fps: plan.output.fps))
     }
     let job = IncrementalRender(
       plan: plan, build: outputBuild, verdict: verdict, segments: segmented,
@@ -167,7 +169,9 @@ extension RenderCommand {
     }
     let missing = segmented.work(among: indices)
     if explain {
-      Terminal.say(SegmentExplanation.text(missing, of: segmented, fps: plan.output.fps))
+      Terminal.say(
+        "chromake: share \(share) holds segments \(indices.lowerBound) to \(indices.upperBound - 1)\n"
+          + SegmentExplanation.text(missing, total: indices.count, fps: plan.output.fps))
     }
     let context = try GPUSetup.context(verbose: verbose)
     let style = progress.resolved()

@@ -8,10 +8,9 @@ enum SegmentExplanation {
   /// Lines listed before the rest are summed up.
   static let listed = 12
 
-  /// `segments: 1 of 150 encoded, 149 reused:` and a line per segment encoded (the first
-  /// dozen, then how many more).
-  static func text(_ work: [SegmentWork], of build: SegmentedBuild, fps: Rational) -> String {
-    let total = build.digests.count
+  /// `segments: 1 of 150 encoded, 149 reused:` (of `total`, the output's or a share's) and a
+  /// line per segment encoded (the first dozen, then how many more).
+  static func text(_ work: [SegmentWork], total: Int, fps: Rational) -> String {
     var text =
       "chromake: segments: \(work.count) of \(total) encoded, \(total - work.count) reused"
       + (work.isEmpty ? "\n" : ":\n")

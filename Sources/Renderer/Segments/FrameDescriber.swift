@@ -165,11 +165,17 @@ struct FrameDescriber {
     layer.rotation = Animated(constant: 0)
     layer.fadeIn = .zero
     layer.fadeOut = .zero
+    // Files are named by their content's hash alone: where they lie changes nothing drawn.
     switch layer.content {
-    case .video(let clip):
+    case .video(var clip):
       files = [clip.source] + (clip.matte.map { [$0] } ?? [])
-    case .image(let image):
+      clip.source = ""
+      clip.matte = clip.matte.map { _ in "" }
+      layer.content = .video(clip)
+    case .image(var image):
       files = [image.path]
+      image.path = ""
+      layer.content = .image(image)
     case .captions(var captions):
       // Each page is described on the frames it shows on, and the file's words are in them.
       captions.file = ""
@@ -182,6 +188,7 @@ struct FrameDescriber {
       files = project.clip.matte.map { [$0] } ?? []
       project.composition = 0
       project.clip.source = ""
+      project.clip.matte = project.clip.matte.map { _ in "" }
       layer.content = .project(project)
     case .fill, .text:
       break
@@ -200,10 +207,14 @@ struct FrameDescriber {
     transition.location = PlanLocation(line: 0, column: 0)
     transition.start = .zero
     transition.frames = FrameRange(first: 0, end: 0)
-    var text = String(decoding: try Self.json(transition), as: UTF8.self)
-    if case .luma(let pattern, _) = transition.style {
-      text += "\n" + (try hash(of: pattern.path))
+    var file: String?
+    if case .luma(var pattern, let softness) = transition.style {
+      file = pattern.path
+      pattern.path = ""
+      transition.style = .luma(pattern: pattern, softness: softness)
     }
+    var text = String(decoding: try Self.json(transition), as: UTF8.self)
+    if let file { text += "\n" + (try hash(of: file)) }
     let digest = ContentHash.of(Data(text.utf8))
     transitionParts[index] = digest
     return digest
