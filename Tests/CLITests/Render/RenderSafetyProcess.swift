@@ -23,8 +23,9 @@ final class RunningChromake {
   private let errURL: URL
 
   /// Starts `chromake arguments…` in `directory`, its output going to files (a pipe that
-  /// nobody reads could stall it).
-  init(_ arguments: [String], in directory: URL) throws {
+  /// nobody reads could stall it); through `launcher` when given (`["/usr/bin/taskset", "-c",
+  /// "0"]` runs it on one core).
+  init(_ arguments: [String], in directory: URL, launcher: [String] = []) throws {
     scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("chromake-safety-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -32,8 +33,13 @@ final class RunningChromake {
     errURL = scratch.appendingPathComponent("stderr")
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    process.executableURL = ChromakeBinary.url
-    process.arguments = arguments
+    if let program = launcher.first {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = launcher.dropFirst() + [ChromakeBinary.url.path] + arguments
+    } else {
+      process.executableURL = ChromakeBinary.url
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
