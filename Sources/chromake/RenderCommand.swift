@@ -140,9 +140,14 @@ struct RenderCommand: ParsableCommand {
       }
     } catch {
       reporter.finish()
-      throw RenderOutcome.exit(for: error, session: session)
+      throw RenderOutcome.exit(
+        for: error, session: session,
+        kept: segmented.map { _ in "the output was not written; " + Self.keptSegments })
     }
   }
+
+  /// What an interrupted segmented render keeps.
+  static let keptSegments = "the segments already encoded are kept for the next render"
 }
 
 extension RenderCommand {
@@ -195,7 +200,7 @@ extension RenderCommand {
           + "\(context.renderer), \(report.reused) already encoded\n")
     } catch {
       reporter.finish()
-      throw RenderOutcome.exit(for: error, session: session)
+      throw RenderOutcome.exit(for: error, session: session, kept: Self.keptSegments)
     }
   }
 

@@ -5,10 +5,16 @@ import Renderer
 /// How a render's failure or warnings reach the user: a failure of one layer's input as a
 /// diagnostic at the layer's line, an interruption as its conventional exit status.
 enum RenderOutcome {
-  /// Prints `error` and returns the exit code to leave with.
-  static func exit(for error: any Error, session: ProjectSession) -> ExitCode {
+  /// Prints `error` and returns the exit code to leave with. `kept` says what an interrupted
+  /// render leaves, instead of "nothing was written" (a segmented one keeps the segments it
+  /// finished).
+  static func exit(for error: any Error, session: ProjectSession, kept: String? = nil)
+    -> ExitCode
+  {
     if let interrupted = error as? RenderInterrupted {
-      Terminal.say("chromake: \(interrupted); nothing was written\n")
+      Terminal.say(
+        "chromake: \(interrupted); "
+          + (kept ?? "nothing was written") + "\n")
       return ExitCode(interrupted.exitCode)
     }
     if let failure = error as? RenderFailure {
