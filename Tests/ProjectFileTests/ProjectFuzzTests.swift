@@ -14,7 +14,7 @@ struct ProjectFuzzTests {
     let stills = """
       version: 1
       variables: {v: "#00FF00", title: Hello}
-      output: {file: out/x.mp4, size: 640x360, fps: 30, duration: 2s, background: "#101010"}
+      output: {file: out/x.mp4, size: 640x360, fps: 30, duration: 2s, background: "#101010", segment: 0.5s}
       layers:
         - {name: band, fill: "{{v}}", box: [0, 300, 640, 60], opacity: 0.5, fade_in: 250ms}
         - name: title

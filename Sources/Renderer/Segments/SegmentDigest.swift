@@ -57,7 +57,7 @@ public struct SegmentDigest: Codable, Sendable, Equatable {
         "chromake segment 1",
         "\(output.width)x\(output.height) @\(output.fps) \(output.background)",
         "\(output.video.codec) crf \(output.video.crf) \(output.video.preset) "
-          + "threads \(SegmentEncoding.encoderThreads)",
+          + "threads \(SegmentEncoding.encoderThreads) on \(SegmentEncoding.machineClass)",
         "\(output.video.pixelFormat) \(output.video.colorMatrix) \(output.video.colorRange)",
         "chromake \(fingerprint.chromake) \(fingerprint.environment.executable)",
         "ffmpeg \(fingerprint.ffmpeg)", "shaders \(fingerprint.shaders)",
