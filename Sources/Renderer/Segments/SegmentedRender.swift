@@ -95,9 +95,12 @@ public final class SegmentedRender {
     if let interruption { throw interruption }
     if let error = errors.first { throw error }
     let encoded = lanes.reduce(0) { $0 + $1.encoded }
+    // Each lane reads the same inputs: damage that two lanes ran into is said once.
+    var seen: Set<String> = []
+    let warnings = lanes.flatMap(\.warnings).filter { seen.insert($0.description).inserted }
     return EncodeReport(
       encoded: encoded, reused: share.count - encoded, frames: control.framesDone,
-      warnings: lanes.flatMap(\.warnings))
+      warnings: warnings)
   }
 
   /// Joins every segment into the output at `path` (a temporary file the caller renames),
