@@ -3,14 +3,15 @@ internal import Foundation
 public import Timeline
 
 /// Joins independently encoded H.264 segments (MP4 files that `MovieWriter` made with the same
-/// settings, video only) into one movie without re-encoding them, with an optional AAC track
-/// encoded here for the whole timeline: segment packets are copied as they are, their
-/// timestamps moved by the segment's first frame, so frame `k` of the movie is shown at
-/// exactly `k / fps` as in a movie encoded in one piece.
+/// settings, video only) into one movie without re-encoding them, with the whole timeline's
+/// sound copied from one AAC file (`SoundWriter`'s): segment packets are copied as they are,
+/// their timestamps moved by the segment's first frame, so frame `k` of the movie is shown at
+/// exactly `k / fps` as in a movie encoded in one piece, and the sound's packets are copied
+/// in step with them.
 ///
 /// Like `MovieWriter`, write to a temporary path and rename it only after `finish()` returns.
 /// Not thread-safe.
-public final class MovieJoiner: AudioSink {
+public final class MovieJoiner {
   /// The file being written.
   public let path: String
   /// Frames per second.
@@ -20,17 +21,26 @@ public final class MovieJoiner: AudioSink {
 
   private let format: OutputFormatContext
   private let video: UnsafeMutablePointer<AVStream>
-  private let audioTrack: AudioEncoderTrack?
   private let packet: Packet
+  /// The sound's file and its stream, and the output's audio stream.
+  private let sound:
+    (
+      source: FormatContext, input: UnsafeMutablePointer<AVStream>,
+      output: UnsafeMutablePointer<AVStream>
+    )?
   /// The first segment's codec headers, which every other segment must have too.
   private let extradata: [UInt8]
   private var isFinished = false
+  /// The sound's packets are read into their own packet, which may hold one read but not yet
+  /// due (`soundIsPending`) while segments are copied.
+  private let soundPacket: Packet
+  private var soundIsPending = false
 
   /// Creates the file at `path` for segments like the one at `firstSegment` (whose stream
-  /// description the movie takes), with an AAC track when `audio` is given.
+  /// description the movie takes), with the sound of the file at `sound` when given.
   public init(
     path: String, container: MovieContainer, firstSegment: String, fps: Rational,
-    audio: AudioEncoding?, encoderTag: String?
+    sound: String?, encoderTag: String?
   ) throws(MediaError) {
     FFmpegLog.silence()
     self.path = path
@@ -51,10 +61,23 @@ public final class MovieJoiner: AudioSink {
     self.format = format
     self.video = video
     self.extradata = Self.extradata(of: input)
-    self.audioTrack = try audio.map { (audio) throws(MediaError) in
-      try AudioEncoderTrack(audio, format: format)
+    self.sound = try sound.map { (path) throws(MediaError) in
+      let source = try FormatContext(openingFile: path)
+      guard
+        let input = source.streams.first(where: {
+          $0.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_AUDIO
+        })
+      else { throw MediaError.notMedia(path: path, reason: "the sound file has no audio stream") }
+      let output = try format.addStream()
+      try check(
+        avcodec_parameters_copy(output.pointee.codecpar, input.pointee.codecpar),
+        "avcodec_parameters_copy")
+      output.pointee.codecpar.pointee.codec_tag = 0
+      output.pointee.time_base = input.pointee.time_base
+      return (source, input, output)
     }
     self.packet = try Packet()
+    self.soundPacket = try Packet()
     try format.writeHeader(FFmpegOptions(["movflags": "+faststart"]))
     if let encoderTag {
       // As `MovieWriter` does: MP4 reads `encoding_tool`, MOV `encoder`, set after the header.
@@ -110,20 +133,45 @@ public final class MovieJoiner: AudioSink {
     framesWritten += frameCount
   }
 
-  /// Encodes the next samples of the sound, as `MovieWriter.writeAudio` does.
-  public func writeAudio(_ channels: [UnsafeBufferPointer<Float>]) throws(MediaError) {
-    precondition(!isFinished, "MovieJoiner.writeAudio after finish()")
-    guard let audioTrack else {
-      preconditionFailure("MovieJoiner.writeAudio on a joiner opened without audio")
+  /// Copies the sound's packets that start before the end of the frames copied so far (all of
+  /// them when `all`), so the two streams interleave in the file.
+  public func appendSound(all: Bool = false) throws(MediaError) {
+    precondition(!isFinished, "MovieJoiner.appendSound after finish()")
+    guard let sound else { return }
+    let packet = soundPacket
+    while true {
+      if !soundIsPending {
+        let code = av_read_frame(sound.source.pointer, packet.pointer)
+        if code == FFmpegCode.endOfFile { return }
+        try check(code, "av_read_frame")
+        guard packet.pointer.pointee.stream_index == sound.input.pointee.index else {
+          packet.clear()
+          continue
+        }
+        soundIsPending = true
+      }
+      // Exactly: the packet's time against the end of the frames copied, framesWritten / fps.
+      if !all,
+        av_compare_ts(
+          packet.pointer.pointee.pts, sound.input.pointee.time_base, framesWritten,
+          Self.frameTimeBase(fps)) >= 0
+      {
+        return
+      }
+      packet.pointer.pointee.stream_index = sound.output.pointee.index
+      packet.pointer.pointee.pos = -1
+      av_packet_rescale_ts(
+        packet.pointer, sound.input.pointee.time_base, sound.output.pointee.time_base)
+      try format.writeInterleaved(packet)
+      soundIsPending = false
     }
-    try audioTrack.append(channels, to: format, using: packet)
   }
 
-  /// Flushes the audio encoder, writes the index and closes the file.
+  /// Copies what is left of the sound, writes the index and closes the file.
   public func finish() throws(MediaError) {
     precondition(!isFinished, "MovieJoiner.finish() called twice")
+    try appendSound(all: true)
     isFinished = true
-    try audioTrack?.finish(to: format, using: packet)
     try format.finish()
   }
 

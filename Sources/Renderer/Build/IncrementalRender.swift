@@ -117,13 +117,30 @@ extension IncrementalRender {
     _ segments: SegmentedBuild, progress: (Int64) -> Void, checkInterrupt: () throws -> Void
   ) throws -> Outcome {
     let render = SegmentedRender(plan: plan, digests: segments.digests, folder: segments.folder)
-    let encoded = try render.encode(
-      lanes: lanes, progress: progress, checkInterrupt: checkInterrupt)
+    // The sound is made beside the segments, unless an earlier render made the same.
+    let sound = segments.sound
+    let making = sound.flatMap { $0.existing == nil ? SoundMaking($0) : nil }
+    let encoded: SegmentedRender.EncodeReport
+    do {
+      encoded = try render.encode(
+        lanes: lanes, progress: progress, checkInterrupt: checkInterrupt)
+    } catch {
+      making?.stop()
+      throw error
+    }
+    let soundReport = try making?.wait() ?? sound?.existing
     try checkInterrupt()
     let staged = try StagedOutput(target: plan.resolvedPath(plan.output.file))
     var report: RenderReport
     do {
-      report = try render.join(into: staged.temporaryPath)
+      report = try render.join(
+        into: staged.temporaryPath,
+        sound: try sound.map { sound in
+          guard let soundReport else {
+            throw RenderFailure("the sound's report '\(sound.reportFile)' cannot be read")
+          }
+          return (sound.file, soundReport)
+        })
       try staged.commit()
     } catch {
       staged.discard()
@@ -132,6 +149,45 @@ extension IncrementalRender {
     report.warnings = encoded.warnings + report.warnings
     segments.recordJoin()
     return record(report) { segments.state }
+  }
+}
+
+/// A segmented output's sound made on a thread of its own while the segments are encoded.
+private final class SoundMaking: Sendable {
+  /// What the thread and its owner share.
+  private final class Shared: @unchecked Sendable {
+    let lock = NSLock()
+    var stopped = false
+    var result: Result<SegmentSound.Report, any Error> = .failure(CancellationError())
+  }
+
+  private let shared: Shared
+  private let worker: Worker
+
+  init(_ sound: SegmentSound) {
+    let shared = Shared()
+    self.shared = shared
+    worker = Worker(name: "chromake sound") {
+      let result = Result {
+        try sound.make {
+          try InterruptFlag.throwIfSet()
+          if shared.lock.withLock({ shared.stopped }) { throw CancellationError() }
+        }
+      }
+      shared.lock.withLock { shared.result = result }
+    }
+  }
+
+  /// Tells the thread to stop and waits for it (the segments failed).
+  func stop() {
+    shared.lock.withLock { shared.stopped = true }
+    worker.join()
+  }
+
+  /// The report, once the sound is made; throws what making it threw.
+  func wait() throws -> SegmentSound.Report {
+    worker.join()
+    return try shared.lock.withLock { shared.result }.get()
   }
 }
 

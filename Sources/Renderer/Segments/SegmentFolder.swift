@@ -45,30 +45,46 @@ public struct SegmentFolder: Sendable {
     OutputPath.join(path, ".\(Self.number(index)).lock")
   }
 
+  /// The whole timeline's sound, encoded, whose digest is `digest`.
+  func soundFile(digest: String) -> String {
+    OutputPath.join(path, "sound-\(digest).m4a")
+  }
+
+  /// What encoding that sound found.
+  func soundReport(digest: String) -> String {
+    OutputPath.join(path, "sound-\(digest).json")
+  }
+
   /// The manifest the last join wrote.
   var manifestPath: String { OutputPath.join(path, "segments.json") }
 
-  /// Removes every segment file that is not one of `digests` (by index), and the locks of
-  /// indices past the last: what an earlier version of the output used. Another process's
+  /// Removes every segment file that is not one of `digests` (by index), and every lock no
+  /// process holds: what a join leaves is the segments and the manifest. Another process's
   /// temporary files are left alone while it holds their locks.
-  func removeStale(keeping digests: [SegmentDigest]) {
-    let wanted = Set(digests.indices.map { file($0, digest: digests[$0].value) })
+  ///
+  /// A lock removed just as another process opens it costs nothing worse than one segment
+  /// encoded twice at once, to the same bytes, each renamed into place whole.
+  func removeStale(keeping digests: [SegmentDigest], sound: String?) {
+    var wanted = Set(digests.indices.map { file($0, digest: digests[$0].value) })
+    if let sound {
+      wanted.insert(soundFile(digest: sound))
+      wanted.insert(soundReport(digest: sound))
+    }
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
     for name in names {
       let full = OutputPath.join(path, name)
-      if Self.segmentIndex(name) != nil {
+      if Self.segmentIndex(name) != nil || Self.isSound(name) {
         if !wanted.contains(full) { unlink(full) }
-      } else if let index = Self.lockIndex(name), index >= digests.count,
-        let claim = try? SegmentClaim.take(full)
-      {
+      } else if Self.lockIndex(name) != nil, let claim = try? SegmentClaim.take(full) {
         unlink(full)
         claim.release()
       }
     }
-    // Temporary files of killed encoders, for every segment name.
+    // Temporary files of killed encoders, for every segment name and the sound.
     for index in digests.indices {
       StagedOutput.removeStale(target: file(index, digest: digests[index].value))
     }
+    if let sound { StagedOutput.removeStale(target: soundFile(digest: sound)) }
   }
 
   /// `000012`: six digits at least, so names sort in order.
@@ -85,6 +101,19 @@ public struct SegmentFolder: Sendable {
       parts[1].count == 64, parts[1].allSatisfy(\.isLowerHexDigit)
     else { return nil }
     return Int(parts[0])
+  }
+
+  /// Whether `name` is a sound's file or report (`sound-<64 hex>.m4a` or `.json`).
+  static func isSound(_ name: String) -> Bool {
+    guard name.hasPrefix("sound-") else { return false }
+    let rest = name.dropFirst(6)
+    let digest: Substring
+    if rest.hasSuffix(".m4a") || rest.hasSuffix(".json") {
+      digest = rest.prefix { $0 != "." }
+    } else {
+      return false
+    }
+    return digest.count == 64 && digest.allSatisfy(\.isLowerHexDigit)
   }
 
   /// The index of a lock file's name (`.000012.lock`), nil for any other name.

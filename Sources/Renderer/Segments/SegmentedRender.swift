@@ -104,8 +104,10 @@ public final class SegmentedRender {
   }
 
   /// Joins every segment into the output at `path` (a temporary file the caller renames),
-  /// with the whole timeline's sound.
-  public func join(into path: String) throws -> RenderReport {
+  /// with the whole timeline's sound from `sound`, as its `report` describes it.
+  func join(into path: String, sound: (file: String, report: SegmentSound.Report)?) throws
+    -> RenderReport
+  {
     let output = plan.output
     guard let first = digests.first else {
       throw RenderFailure("the output has no frames to join")
@@ -115,42 +117,34 @@ public final class SegmentedRender {
         "segment \(index) is missing from '\(folder.path)'; render it first "
           + "(chromake render without --segments encodes what is missing)")
     }
-    let audio = AudioTimeline(plan: plan)
-    audio?.checkCancelled = { try InterruptFlag.throwIfSet() }
     let joiner: MovieJoiner
     do {
       joiner = try MovieJoiner(
         path: path, container: MovieContainer(rawValue: output.container) ?? .mp4,
         firstSegment: folder.file(0, digest: first.value), fps: output.fps,
-        audio: audio.map { _ in AudioTimeline.encoding(plan) },
+        sound: sound?.file,
         encoderTag: EncoderTag.text(software: "chromake \(ChromakeVersion.current)"))
     } catch {
       throw RenderFailure("cannot start writing '\(output.file)': \(error)")
     }
-    for (index, digest) in digests.enumerated() {
-      try InterruptFlag.throwIfSet()
-      do {
-        try joiner.append(
-          segment: folder.file(index, digest: digest.value), frameCount: digest.frames.count)
-      } catch {
-        throw RenderFailure("cannot join segment \(index): \(error)")
-      }
-      try audio?.write(throughFrame: digest.frames.end - 1, to: joiner)
-    }
-    try audio?.finish(to: joiner)
     do {
+      for (index, digest) in digests.enumerated() {
+        try InterruptFlag.throwIfSet()
+        do {
+          try joiner.append(
+            segment: folder.file(index, digest: digest.value), frameCount: digest.frames.count)
+        } catch {
+          throw RenderFailure("cannot join segment \(index): \(error)")
+        }
+        try joiner.appendSound()
+      }
       try joiner.finish()
-    } catch {
+    } catch let error as MediaError {
       throw RenderFailure("cannot finish writing '\(output.file)': \(error)")
     }
-    var warnings = audio?.warnings ?? []
-    if let clipped = audio?.clippedSamples, clipped > 0 {
-      warnings.append(
-        RenderFailure(
-          "the mix clipped \(clipped) sample\(clipped == 1 ? "" : "s") (output.audio.limiter is "
-            + "false): lower some gains, or turn the limiter on"))
-    }
-    return RenderReport(frames: output.frameCount, warnings: warnings, loudness: audio?.loudness)
+    return RenderReport(
+      frames: output.frameCount, warnings: sound?.report.warnings ?? [],
+      loudness: sound?.report.loudness)
   }
 
   /// `jobs` cut into at most `lanes` contiguous runs of about the same number of frames.

@@ -112,6 +112,18 @@ struct RenderSegmentTests {
     return names.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") }.sorted()
   }
 
+  /// The sound's files in the segment folder, with their modification times.
+  static func soundFiles(_ folder: ScratchFolder) throws -> [String: Date] {
+    let path = folder.path(".out.mp4.segments")
+    var files: [String: Date] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: path)
+    where name.hasPrefix("sound-") {
+      let attributes = try FileManager.default.attributesOfItem(atPath: "\(path)/\(name)")
+      files[name] = attributes[.modificationDate] as? Date
+    }
+    return files
+  }
+
   @Test(
     "key frames where segments start; every frame shows the source frame the one-piece movie does, none is a seam, and the sound is the same samples"
   )
@@ -164,6 +176,8 @@ struct RenderSegmentTests {
     try withScratchFolder { folder in
       try Self.prepare(folder)
       try Self.render(folder)
+      let sound = try Self.soundFiles(folder)
+      #expect(sound.count == 2, "the sound and its report: \(sound)")
 
       try Self.write(Self.subtitles(second: "Two, changed"), "subs.srt", in: folder)
       let said = try Self.render(folder, ["--explain"])
@@ -172,6 +186,8 @@ struct RenderSegmentTests {
         said.contains("segment 2 (2.000 s to 3.000 s): layer 'subs' changed on its frames"),
         "\(said)")
       let incremental = try Self.bytes(folder.path("out.mp4"))
+      // A caption reaches no sound: the sound made once is joined again, untouched.
+      #expect(try Self.soundFiles(folder) == sound)
       try withScratchFolder { cold in
         try Self.prepare(cold, subtitles: Self.subtitles(second: "Two, changed"))
         try Self.render(cold)
@@ -188,6 +204,7 @@ struct RenderSegmentTests {
       let global = try Self.render(folder, ["--explain"])
       #expect(global.contains("segments: 5 of 5 encoded, 0 reused"), "\(global)")
       #expect(global.contains("a setting every segment shares changed"), "\(global)")
+      #expect(try Self.soundFiles(folder) == sound, "the video's settings reach no sound")
       // The segments of the earlier settings are gone.
       #expect(Self.segmentFiles(folder).count == 5)
       #expect(try Self.render(folder, ["--explain"]).contains("is up to date"))

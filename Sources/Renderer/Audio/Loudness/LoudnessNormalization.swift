@@ -3,7 +3,7 @@ import Media
 import RenderPlan
 
 /// What the render measured for `output.audio.loudness` and `true_peak`, and what it chose.
-public struct LoudnessReport: Sendable, Equatable {
+public struct LoudnessReport: Sendable, Equatable, Codable {
   /// The loudness target, LUFS; nil with only a true-peak ceiling.
   public var targetLUFS: Double?
   /// The mix before the gain; `nil` when it is silent (no block above −70 LUFS).
