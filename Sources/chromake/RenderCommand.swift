@@ -98,6 +98,8 @@ struct RenderCommand: ParsableCommand {
     let segmented = try plan.output.segment.map { _ in
       try findSegments(plan, state: verdict.state, session: session, build: outputBuild)
     }
+    // --force trusts no segment file: every one is encoded again.
+    if force { segmented?.forget() }
     let missing = segmented?.work()
     if let missing, explain {
       Terminal.say(

@@ -19,7 +19,11 @@ final class FramePool {
     chromaStride = ((width + 1) / 2 + 63) & ~63
     // 64 spare bytes: encoders may read a little past the last row with wide loads.
     let size = lumaStride * height + 2 * chromaStride * ((height + 1) / 2) + 64
-    guard let pool = av_buffer_pool_init(size, nil) else {
+    // Zeroed, once: the compositor writes each row's picture, never the padding past it nor
+    // the spare bytes, which wide loads may read; zero, they cannot carry what the allocator
+    // left there into an encoder. Nothing writes them afterwards, so they stay zero as
+    // buffers come back to the pool.
+    guard let pool = av_buffer_pool_init(size, av_buffer_allocz) else {
       throw .outOfMemory("av_buffer_pool_init")
     }
     self.pool = pool

@@ -152,8 +152,16 @@ public final class MovieWriter: AudioSink {
     if globalHeader {
       context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
     }
-    // GOP length, B-frames and references stay libx264's defaults for the preset.
-    try encoder.open(FFmpegOptions(["preset": video.preset, "crf": String(video.crf)]))
+    // GOP length, B-frames and references stay libx264's defaults for the preset; its
+    // assembly is capped below AVX-512 (see X264Assembly).
+    if let assembly = X264Assembly.parameter {
+      try encoder.open(
+        FFmpegOptions([
+          "preset": video.preset, "crf": String(video.crf), "x264-params": "asm=\(assembly)",
+        ]))
+    } else {
+      try encoder.open(FFmpegOptions(["preset": video.preset, "crf": String(video.crf)]))
+    }
     return encoder
   }
 }

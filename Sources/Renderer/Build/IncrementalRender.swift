@@ -117,6 +117,8 @@ extension IncrementalRender {
     _ segments: SegmentedBuild, progress: (Int64) -> Void, checkInterrupt: () throws -> Void
   ) throws -> Outcome {
     let render = SegmentedRender(plan: plan, digests: segments.digests, folder: segments.folder)
+    // --force trusts no file of the folder: a damaged segment is made again with the rest.
+    if verdict.reasons.contains(.forced) { segments.forget() }
     // The sound is made beside the segments, unless an earlier render made the same.
     let sound = segments.sound
     let making = sound.flatMap { $0.existing == nil ? SoundMaking($0) : nil }

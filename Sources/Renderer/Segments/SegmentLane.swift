@@ -91,10 +91,19 @@ final class SegmentLane: @unchecked Sendable {
       guard !folder.has(job.index, digest: job.digest) else { continue }
       try encode(job, claim: claim)
     }
+    // No lock of this lane's may be held while it waits for another process's: that process
+    // may be waiting for this one's (two renders of one folder, each holding what the other
+    // needs).
+    let done = finishing
+    finishing = nil
+    try done?.finish()
     for job in heldElsewhere {
       let claim = try SegmentClaim.wait(folder.lock(job.index)) { try control.throwIfStopped() }
       guard !folder.has(job.index, digest: job.digest) else { continue }
       try encode(job, claim: claim)
+      let written = finishing
+      finishing = nil
+      try written?.finish()
     }
     let last = finishing
     finishing = nil

@@ -14,12 +14,15 @@ public enum SegmentReason: Sendable, Equatable {
   case structureChanged
   /// The file of an unchanged segment is gone.
   case fileMissing
+  /// The segment holds other frames (another `output.segment`, or the output's length).
+  case framesChanged
 
   /// Why segment `now` is encoded, given what the last join recorded for its index.
   static func of(_ now: SegmentDigest, before: SegmentDigest?) -> SegmentReason {
     guard let before else { return .new }
     if before.value == now.value { return .fileMissing }
     if before.global != now.global { return .globalChanged }
+    if before.frames != now.frames { return .framesChanged }
     let names = Set(before.layers.keys).union(now.layers.keys).sorted()
     var changed: [String] = []
     var added: [String] = []
@@ -32,9 +35,7 @@ public enum SegmentReason: Sendable, Equatable {
       default: break
       }
     }
-    if changed.isEmpty, added.isEmpty, removed.isEmpty, before.frames == now.frames {
-      return .structureChanged
-    }
+    if changed.isEmpty, added.isEmpty, removed.isEmpty { return .structureChanged }
     return .layersChanged(changed: changed, added: added, removed: removed)
   }
 
@@ -52,6 +53,7 @@ public enum SegmentReason: Sendable, Equatable {
         .nonEmpty ?? "its frames changed"
     case .structureChanged: "the order of its layers or a transition changed"
     case .fileMissing: "its file is missing"
+    case .framesChanged: "it holds other frames (output.segment or the output's length changed)"
     }
   }
 }

@@ -57,6 +57,15 @@ public struct SegmentedBuild: Sendable {
     folder.removeStale(keeping: digests, sound: soundDigest)
   }
 
+  /// Deletes this output's segment files and sound, so that all are made again (`--force`).
+  public func forget() {
+    for index in digests.indices { unlink(folder.file(index, digest: digests[index].value)) }
+    if let soundDigest {
+      unlink(folder.soundReport(digest: soundDigest))
+      unlink(folder.soundFile(digest: soundDigest))
+    }
+  }
+
   /// The output's sound, when it has one.
   var sound: SegmentSound? {
     soundDigest.map { SegmentSound(plan: plan, folder: folder, digest: $0) }

@@ -36,8 +36,11 @@ public final class SegmentedRender {
   /// The indices of share `share`'s segments: a contiguous run, so a machine seeks its inputs
   /// once. Shares together cover every segment once.
   public func indices(of share: Shard) -> Range<Int> {
-    let count = digests.count
-    return (share.index * count / share.count)..<((share.index + 1) * count / share.count)
+    // In 128 bits: any I/N the command line takes, times any number of segments, fits.
+    let count = Int128(digests.count)
+    let first = Int128(share.index) * count / Int128(share.count)
+    let end = (Int128(share.index) + 1) * count / Int128(share.count)
+    return Int(first)..<Int(end)
   }
 
   /// The segments of `share` whose files are missing now.
@@ -134,7 +137,9 @@ public final class SegmentedRender {
           try joiner.append(
             segment: folder.file(index, digest: digest.value), frameCount: digest.frames.count)
         } catch {
-          throw RenderFailure("cannot join segment \(index): \(error)")
+          throw RenderFailure(
+            "cannot join segment \(index): \(error); `chromake render --force` encodes every "
+              + "segment again")
         }
         try joiner.appendSound()
       }

@@ -252,6 +252,37 @@ struct RenderSegmentTests {
     }
   }
 
+  @Test(
+    "the bytes depend neither on what the allocator leaves in memory nor on --jobs, and two renders of one folder at once both finish"
+  )
+  func sameBytesWhateverTheProcess() throws {
+    try withScratchFolder { folder in
+      try Self.prepare(folder)
+      try Self.render(folder, ["--jobs", "1"])
+      let plain = try Self.bytes(folder.path("out.mp4"))
+      // Fresh memory filled with 0x5A and freed memory with 0xA5: an encoder that read memory
+      // it never wrote would encode other bytes.
+      try withScratchFolder { other in
+        try Self.prepare(other)
+        let run = try ChromakeBinary.run(
+          ["render", "p.yaml", "--progress", "none", "--jobs", "3"], in: other.url,
+          environment: ["MALLOC_PERTURB_": "165"])
+        try #require(run.status == 0, "\(run.stderr)")
+        #expect(try Self.bytes(other.path("out.mp4")) == plain)
+      }
+      // Each of two renders started together holds a segment the other wants next.
+      try withScratchFolder { shared in
+        try Self.prepare(shared)
+        let arguments = ["render", "p.yaml", "--progress", "none", "--jobs", "1"]
+        let first = try RunningChromake(arguments, in: shared.url)
+        let second = try RunningChromake(arguments + ["-o", "out.mp4"], in: shared.url)
+        #expect(first.finish(within: 120) == .exit(0), "\(first.stderr)")
+        #expect(second.finish(within: 120) == .exit(0), "\(second.stderr)")
+        #expect(try Self.bytes(shared.path("out.mp4")) == plain)
+      }
+    }
+  }
+
   @Test("SIGTERM during a share leaves whole segments only, and the next render finishes the job")
   func terminatedShare() throws {
     try withScratchFolder { folder in
