@@ -3,6 +3,7 @@ import Foundation
 import PlanValues
 import RenderPlan
 import Timeline
+import Typesetting
 
 /// What each output frame shows, described from the plan alone, without decoding anything
 /// (docs/ARCHITECTURE.md, "Structure in time"): for every layer drawn on the frame, its state
@@ -25,12 +26,16 @@ struct FrameDescriber {
   private var children: [Int: FrameDescriber] = [:]
   private var childFrames: [Int: [Int64: String]] = [:]
   private let transitions: [TransitionPlan]
+  /// Each font file's content hash, by path: a text's files are part of its description.
+  private let fonts: [String: String]
 
   /// A describer of `plan`'s frames, given the content hash of each input by `key` of its
-  /// resolved path; describing throws when an input a frame draws has none.
-  init(plan: RenderPlan, hashes: [String: String]) {
+  /// resolved path and of each font file by path; describing throws when an input a frame
+  /// draws has none.
+  init(plan: RenderPlan, hashes: [String: String], fonts: [String: String]) {
     self.plan = plan
     self.hashes = hashes
+    self.fonts = fonts
     transitions = plan.transitions
   }
 
@@ -130,7 +135,7 @@ struct FrameDescriber {
     if let known = childFrames[composition]?[j] { return known }
     var child =
       children[composition]
-      ?? FrameDescriber(plan: plan.compositions[composition].plan, hashes: hashes)
+      ?? FrameDescriber(plan: plan.compositions[composition].plan, hashes: hashes, fonts: fonts)
     let digest = try digest(child.pictureSettings, child.digest(ofFrame: j))
     children[composition] = child
     childFrames[composition, default: [:]][j] = digest
@@ -144,7 +149,8 @@ struct FrameDescriber {
   /// A page's words and how they are set, hashed once per page (by its first frame).
   private mutating func pagePart(layer: Int, page: CaptionPagePlan) throws -> String {
     if let known = pageParts[layer]?[page.frames.first] { return known }
-    let digest = ContentHash.of(try Self.json(page.text))
+    let digest = ContentHash.of(
+      try Self.json(page.text) + Data(fontFiles(of: page.text).utf8))
     pageParts[layer, default: [:]][page.frames.first] = digest
     return digest
   }
@@ -156,6 +162,7 @@ struct FrameDescriber {
     if let known = layerParts[index] { return known }
     var layer = plan.layers[index]
     var files: [String] = []
+    var fontText = ""
     layer.name = ""
     layer.location = PlanLocation(line: 0, column: 0)
     layer.frames = FrameRange(first: 0, end: 0)
@@ -190,10 +197,13 @@ struct FrameDescriber {
       project.clip.source = ""
       project.clip.matte = project.clip.matte.map { _ in "" }
       layer.content = .project(project)
-    case .fill, .text:
+    case .fill:
       break
+    case .text(let plan):
+      files = []
+      fontText = fontFiles(of: plan)
     }
-    var text = String(decoding: try Self.json(layer), as: UTF8.self)
+    var text = String(decoding: try Self.json(layer), as: UTF8.self) + fontText
     for file in files { text += "\n" + (try hash(of: file)) }
     let digest = ContentHash.of(Data(text.utf8))
     layerParts[index] = digest
@@ -218,6 +228,14 @@ struct FrameDescriber {
     let digest = ContentHash.of(Data(text.utf8))
     transitionParts[index] = digest
     return digest
+  }
+
+  /// The content of the font files `text` is drawn from (fallbacks included), as lines: a
+  /// font changed on this machine changes the texts it draws, not every segment.
+  private func fontFiles(of text: TextPlan) -> String {
+    let files = Typesetter.fontFiles(
+      font: text.font, text: text.text, emphasis: TextStyles.emphasis(text.emphasis))
+    return files.sorted().map { "\nfont \(fonts[$0] ?? "unhashed")" }.joined()
   }
 
   private func hash(of file: String) throws -> String {

@@ -2,8 +2,9 @@ import Foundation
 import RenderPlan
 
 /// What one segment of a segmented output is a function of, hashed: its frames' descriptions
-/// (`FrameDescriber`) and the global part every segment shares (the encoder's settings, the
-/// picture's size and rate, chromake, its libraries and shaders, the fonts). Equal digests
+/// (`FrameDescriber`: what each layer shows, the font files of its texts included) and the
+/// global part every segment shares (the encoder's settings, the picture's size and rate,
+/// chromake, its libraries and shaders). Equal digests
 /// mean equal encoded bytes, so a segment whose digest names an existing file is reused.
 public struct SegmentDigest: Codable, Sendable, Equatable {
   /// The segment's frames.
@@ -16,14 +17,14 @@ public struct SegmentDigest: Codable, Sendable, Equatable {
   public var layers: [String: String]
 
   /// The digest of each of `plan`'s segments, given the content hash of every input (by
-  /// resolved path) and `global`.
-  static func all(plan: RenderPlan, inputHashes: [String: String], global: String) throws
-    -> [SegmentDigest]
-  {
+  /// resolved path) and font file (by path), and `global`.
+  static func all(
+    plan: RenderPlan, inputHashes: [String: String], fonts: [String: String], global: String
+  ) throws -> [SegmentDigest] {
     let hashes = Dictionary(inputHashes.map { (FrameDescriber.key($0.key), $0.value) }) { a, _ in
       a
     }
-    var describer = FrameDescriber(plan: plan, hashes: hashes)
+    var describer = FrameDescriber(plan: plan, hashes: hashes, fonts: fonts)
     return try plan.output.segments.map { range in
       try InterruptFlag.throwIfSet()
       let (structure, parts) = try describer.describe(range)
@@ -46,12 +47,12 @@ public struct SegmentDigest: Codable, Sendable, Equatable {
     }
   }
 
-  /// The global part of `plan`'s segments under `fingerprint`'s programs and fonts.
+  /// The global part of `plan`'s segments under `fingerprint`'s programs (the fonts are each
+  /// text's own).
   static func global(plan: RenderPlan, fingerprint: RenderFingerprint) -> String {
     let output = plan.output
     let libraries = fingerprint.environment.libraries.sorted { $0.key < $1.key }
       .map { "\($0.key)=\($0.value)" }
-    let fonts = fingerprint.fonts.values.sorted()
     let lines =
       [
         "chromake segment 1",
@@ -61,7 +62,7 @@ public struct SegmentDigest: Codable, Sendable, Equatable {
         "\(output.video.pixelFormat) \(output.video.colorMatrix) \(output.video.colorRange)",
         "chromake \(fingerprint.chromake) \(fingerprint.environment.executable)",
         "ffmpeg \(fingerprint.ffmpeg)", "shaders \(fingerprint.shaders)",
-      ] + libraries + fonts
+      ] + libraries
     return ContentHash.of(Data(lines.joined(separator: "\n").utf8))
   }
 }

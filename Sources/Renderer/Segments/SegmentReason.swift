@@ -6,7 +6,7 @@ public enum SegmentReason: Sendable, Equatable {
   /// No earlier join says what it showed (a first render, or one after shares).
   case new
   /// A setting every segment shares changed: the encoder's, the picture's size, rate or
-  /// background, chromake, its libraries or shaders, or a font.
+  /// background, chromake, its libraries or shaders.
   case globalChanged
   /// Layers whose part of the segment changed, appeared or went.
   case layersChanged(changed: [String], added: [String], removed: [String])
@@ -45,7 +45,7 @@ public enum SegmentReason: Sendable, Equatable {
     case .new: "not encoded before"
     case .globalChanged:
       "a setting every segment shares changed (size, frame rate, background, encoder, "
-        + "chromake, its libraries or fonts)"
+        + "chromake or its libraries)"
     case .layersChanged(let changed, let added, let removed):
       (changed.map { "layer '\($0)' changed on its frames" }
         + added.map { "layer '\($0)' now shows" }

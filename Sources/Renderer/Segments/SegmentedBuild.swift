@@ -28,7 +28,7 @@ public struct SegmentedBuild: Sendable {
       if let hash = input.sha256 { hashes[input.resolved] = hash }
     }
     digests = try SegmentDigest.all(
-      plan: plan, inputHashes: hashes,
+      plan: plan, inputHashes: hashes, fonts: self.state.fonts,
       global: SegmentDigest.global(plan: plan, fingerprint: fingerprint))
     folder = SegmentFolder(output: build.output)
     manifest = SegmentManifest.load(from: folder)

@@ -33,7 +33,9 @@ struct SegmentDigestTests {
 
   /// The digests of `yaml`'s segments, planned in `folder` (which holds `logo.png` and, as a
   /// copy, `moved/logo.png`).
-  static func digests(_ yaml: String, in folder: ScratchFolder) throws -> [SegmentDigest] {
+  static func digests(
+    _ yaml: String, in folder: ScratchFolder, fontHash: String = "font"
+  ) throws -> [SegmentDigest] {
     try yaml.write(toFile: folder.path("p.yaml"), atomically: true, encoding: .utf8)
     let session = ProjectSession.open(path: folder.path("p.yaml"), overrides: [])
     guard let plan = session.plan else {
@@ -47,8 +49,10 @@ struct SegmentDigestTests {
     let fingerprint = try RenderFingerprint(
       plan: plan, inputHashes: [:], chromake: "test",
       environment: RenderEnvironment(executable: "x", libraries: [:]))
+    // Every font file the texts use, all with one stand-in hash.
+    let fonts = Dictionary(FontFiles.used(by: plan).map { ($0, fontHash) }) { a, _ in a }
     return try SegmentDigest.all(
-      plan: plan, inputHashes: hashes,
+      plan: plan, inputHashes: hashes, fonts: fonts,
       global: SegmentDigest.global(plan: plan, fingerprint: fingerprint))
   }
 
@@ -92,6 +96,15 @@ struct SegmentDigestTests {
           == .layersChanged(changed: ["veil"], added: [], removed: []))
       let title = try Self.digests(Self.project(title: "Hello!"), in: folder)
       #expect(Self.changed(base, title) == [1])
+    }
+  }
+
+  @Test("another font file under the title changes the title's segment alone")
+  func fontChanges() throws {
+    try Self.withLogo { folder in
+      let base = try Self.digests(Self.project(), in: folder)
+      let other = try Self.digests(Self.project(), in: folder, fontHash: "another font")
+      #expect(Self.changed(base, other) == [1])
     }
   }
 
