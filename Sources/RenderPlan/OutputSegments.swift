@@ -1,4 +1,4 @@
-public import Timeline
+import Timeline
 
 extension OutputPlan {
   /// The video's independently encoded pieces, in order: piece `i` holds the frames whose
