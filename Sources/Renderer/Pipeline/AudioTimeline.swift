@@ -57,12 +57,19 @@ final class AudioTimeline {
   /// Samples the mix had to clip (with the limiter off).
   var clippedSamples: Int { mixer?.clippedSamples ?? 0 }
 
-  /// Warnings for streams whose decoder skipped damaged packets, at their owners, and for a
-  /// loudness target that could not be met.
+  /// Warnings for streams whose decoder skipped damaged packets, at their owners, for a
+  /// loudness target that could not be met, and for a mix that clipped.
   var warnings: [RenderFailure] {
     var warnings = damage.warnings
     if let loudness, plan.output.audio.loudness != nil {
       warnings += Self.loudnessWarnings(loudness)
+    }
+    if clippedSamples > 0 {
+      let clipped = clippedSamples
+      warnings.append(
+        RenderFailure(
+          "the mix clipped \(clipped) sample\(clipped == 1 ? "" : "s") (output.audio.limiter is "
+            + "false): lower some gains, or turn the limiter on"))
     }
     return warnings
   }

@@ -118,13 +118,7 @@ public final class MovieRender {
     // Sources still running (a layer that lasts to the end) finish their own work first, so
     // their warnings are complete and read from this thread alone.
     sources.stopAll()
-    var warnings = sources.warnings + (audio?.warnings ?? [])
-    if let clipped = audio?.clippedSamples, clipped > 0 {
-      warnings.append(
-        RenderFailure(
-          "the mix clipped \(clipped) sample\(clipped == 1 ? "" : "s") (output.audio.limiter is "
-            + "false): lower some gains, or turn the limiter on"))
-    }
+    let warnings = sources.warnings + (audio?.warnings ?? [])
     return RenderReport(
       frames: output.frameCount, warnings: warnings, loudness: audio?.loudness)
   }

@@ -67,15 +67,7 @@ final class SegmentSound: @unchecked Sendable {
       } catch {
         throw RenderFailure("cannot finish encoding the sound: \(error)")
       }
-      var warnings = audio.warnings
-      if audio.clippedSamples > 0 {
-        let clipped = audio.clippedSamples
-        warnings.append(
-          RenderFailure(
-            "the mix clipped \(clipped) sample\(clipped == 1 ? "" : "s") (output.audio.limiter "
-              + "is false): lower some gains, or turn the limiter on"))
-      }
-      let report = Report(loudness: audio.loudness, warnings: warnings)
+      let report = Report(loudness: audio.loudness, warnings: audio.warnings)
       // The report first: a sound file without its report is made again, never joined
       // without what its render said.
       try JSONEncoder().encode(report).write(
