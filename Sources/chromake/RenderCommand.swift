@@ -111,10 +111,8 @@ struct RenderCommand: ParsableCommand {
       lanes: jobs ?? SegmentEncoding.defaultLanes)
     let context = try GPUSetup.context(verbose: verbose)
     let style = progress.resolved()
-    let reporter = ProgressReporter(
-      style: style,
-      frameCount: missing.map { SegmentExplanation.frames($0) } ?? plan.output.frameCount,
-      write: style == .json ? Terminal.writeOutput : Terminal.writeError)
+    let reporter = reporter(
+      style, frames: missing.map { SegmentExplanation.frames($0) } ?? plan.output.frameCount)
     let watch = InterruptWatch()
     defer { watch.stop() }
     let started = ProgressReporter.uptimeSeconds()
@@ -177,14 +175,11 @@ extension RenderCommand {
     let missing = segmented.work(among: indices)
     if explain {
       Terminal.say(
-        "chromake: share \(share) holds segments \(indices.lowerBound) to \(indices.upperBound - 1)\n"
+        "chromake: share \(share) holds \(SegmentExplanation.held(indices))\n"
           + SegmentExplanation.text(missing, total: indices.count, fps: plan.output.fps))
     }
     let context = try GPUSetup.context(verbose: verbose)
-    let style = progress.resolved()
-    let reporter = ProgressReporter(
-      style: style, frameCount: SegmentExplanation.frames(missing),
-      write: style == .json ? Terminal.writeOutput : Terminal.writeError)
+    let reporter = reporter(progress.resolved(), frames: SegmentExplanation.frames(missing))
     let watch = InterruptWatch()
     defer { watch.stop() }
     let started = ProgressReporter.uptimeSeconds()
@@ -197,13 +192,20 @@ extension RenderCommand {
       RenderOutcome.reportWarnings(report.warnings, session: session)
       let seconds = String(format: "%.1f", ProgressReporter.uptimeSeconds() - started)
       Terminal.say(
-        "chromake: share \(share): segments \(indices.lowerBound) to \(indices.upperBound - 1): "
+        "chromake: share \(share): \(SegmentExplanation.held(indices)): "
           + "encoded \(report.encoded) (\(report.frames) frames) in \(seconds) s on "
           + "\(context.renderer), \(report.reused) already encoded\n")
     } catch {
       reporter.finish()
       throw RenderOutcome.exit(for: error, session: session, kept: Self.keptSegments)
     }
+  }
+
+  /// Progress for `frames` frames: JSON lines on standard output, else on standard error.
+  private func reporter(_ style: ProgressStyle, frames: Int64) -> ProgressReporter {
+    ProgressReporter(
+      style: style, frameCount: frames,
+      write: style == .json ? Terminal.writeOutput : Terminal.writeError)
   }
 
   /// The output's segments, every input hashed; an input that cannot be read is an error

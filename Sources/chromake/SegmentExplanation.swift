@@ -23,6 +23,13 @@ enum SegmentExplanation {
     return text
   }
 
+  /// `segment 3`, or `segments 2 to 4`: the segments of a share.
+  static func held(_ indices: Range<Int>) -> String {
+    indices.count == 1
+      ? "segment \(indices.lowerBound)"
+      : "segments \(indices.lowerBound) to \(indices.upperBound - 1)"
+  }
+
   /// The frames of the segments listed.
   static func frames(_ work: [SegmentWork]) -> Int64 {
     work.reduce(0) { $0 + $1.frames.count }

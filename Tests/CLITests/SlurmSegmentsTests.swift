@@ -111,7 +111,9 @@ struct SlurmSegmentsTests {
         let count = last - first + 1
         #expect(
           text.contains(
-            "chromake: share \(share)/\(Self.shares): segments \(first) to \(last): encoded "
+            "chromake: share \(share)/\(Self.shares): "
+              + (first == last ? "segment \(first)" : "segments \(first) to \(last)")
+              + ": encoded "
               + "\(count) (\(count * Self.framesPerSegment) frames)"),
           "share \(share):\n\(text)")
         #expect(text.contains(", 0 already encoded"), "share \(share):\n\(text)")
