@@ -26,7 +26,7 @@ let package = Package(
       providers: [
         .apt([
           "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
-          "libswresample-dev",
+          "libswresample-dev", "libavfilter-dev",
         ])
       ]
     ),
@@ -53,7 +53,7 @@ let package = Package(
     ),
     .target(
       name: "RenderPlan", dependencies: ["ProjectFile", "Diagnostics", "Timeline", "PlanValues"]),
-    .target(name: "Media", dependencies: ["CFFmpeg", "Timeline"]),
+    .target(name: "Media", dependencies: ["CFFmpeg", "Timeline", "PlanValues"]),
     .target(name: "Shaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
     .target(name: "GPU", dependencies: ["CEGL", "Shaders"]),
     .target(name: "Typesetting", dependencies: ["CPangoCairo"]),
@@ -80,7 +80,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["TestIsolation"], path: "Tests/TestSupport"),
     // Gives the test process caches of its own (XDG_CACHE_HOME), made before any test runs.
     .target(name: "TestIsolation", path: "Tests/TestIsolation"),
-    .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
+    .testTarget(name: "MediaTests", dependencies: ["Media", "PlanValues", "TestSupport"]),
     .testTarget(name: "GPUTests", dependencies: ["GPU"]),
     .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
     .testTarget(name: "RendererTests", dependencies: ["Renderer", "TestSupport"]),

@@ -13,6 +13,13 @@ final class FFmpegOptions {
     }
   }
 
+  /// Creates a dictionary holding `entries`, set in key order.
+  init(_ entries: [String: String]) throws(MediaError) {
+    for key in entries.keys.sorted() {
+      try check(av_dict_set(&dictionary, key, entries[key], 0), "av_dict_set")
+    }
+  }
+
   deinit {
     av_dict_free(&dictionary)
   }

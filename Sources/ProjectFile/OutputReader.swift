@@ -5,14 +5,9 @@ import Yams
 
 /// Reads `output:`.
 extension ReadContext {
-  static let x264Presets = [
-    "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower",
-    "veryslow", "placebo",
-  ]
-
   func readOutput(_ node: Node) -> OutputSpec? {
     let keys = [
-      "file", "size", "fps", "duration", "background", "video", "audio", "segment",
+      "file", "size", "fps", "duration", "background", "video", "audio", "segment", "poster",
     ]
     guard let map = MappingReader(node, subject: "output", keys: keys, in: self) else {
       return nil
@@ -22,17 +17,12 @@ extension ReadContext {
       location: here, file: Located("", at: here),
       size: Located(FrameSize(width: 1280, height: 720), at: here),
       fps: Located(Rational(30), at: here), duration: Located(.longest, at: here),
-      background: Located(.color(.black), at: here), video: defaultVideo(at: here),
+      background: Located(.color(.black), at: here), video: VideoSettings(),
       audio: defaultAudio(at: here))
+    var container: OutputContainer?
     if let n = map.required("file"), let file = path(n, what: "output.file") {
-      let lower = file.value.lowercased()
-      if lower.hasSuffix(".mp4") || lower.hasSuffix(".mov") {
-        output.file = file
-      } else {
-        error(
-          "bad-output-file", "output.file must end in .mp4 or .mov: '\(file.value)'",
-          at: file.location)
-      }
+      container = outputContainer(file)
+      if container != nil { output.file = file }
     }
     if let n = map.required("size", help: "for example: size: 1280x720"), let v = size(n) {
       output.size = v
@@ -45,7 +35,81 @@ extension ReadContext {
     if let n = map.value("video") { readVideoSettings(n, into: &output.video) }
     if let n = map.value("audio") { readAudioSettings(n, into: &output.audio) }
     if let n = map.value("segment") { output.segment = segmentLength(n, fps: output.fps.value) }
+    if let n = map.value("poster") { output.poster = poster(n) }
+    if let container { checkFormat(of: output, in: container) }
+    if let segment = output.segment, let container, !container.joinsSegments {
+      error(
+        "bad-value",
+        "output.segment joins its segments into .mp4 and .mov files only, not "
+          + container.displayName,
+        at: segment.location)
+    }
     return output
+  }
+
+  /// The container `file` names by its extension, or nil (with a located error) for one
+  /// chromake does not write, or a PNG sequence without a frame-number pattern.
+  private func outputContainer(_ file: Located<String>) -> OutputContainer? {
+    guard let container = OutputContainer.of(path: file.value) else {
+      error(
+        "bad-output-file",
+        "output.file must end in one of \(OutputContainer.extensions): '\(file.value)'",
+        at: file.location,
+        help: "a PNG sequence numbers its files with a pattern, as in out/frames/%05d.png")
+      return nil
+    }
+    if container == .png, FramePattern(file.value) == nil {
+      error(
+        "bad-output-file",
+        "a PNG sequence's name needs one frame-number pattern (%d or %05d): '\(file.value)'",
+        at: file.location, help: "for example: file: out/frames/%05d.png (frame k is file k)")
+      return nil
+    }
+    return container
+  }
+
+  /// `OutputFormat.decide` for what the file asks, its problem reported at the setting at
+  /// fault: the planner decides the same way, so a file this passes has a format.
+  private func checkFormat(of output: OutputSpec, in container: OutputContainer) {
+    let decided = OutputFormat.decide(
+      container: container, choice: output.formatChoice,
+      transparent: output.background.value == .transparent,
+      sampleRate: output.audio.sampleRate.value)
+    guard case .failure(let problem) = decided else { return }
+    let video = output.video
+    let audio = output.audio
+    let location: SourceLocation =
+      switch problem.field {
+      case .file: output.file.location
+      case .videoCodec: video.codec?.location ?? output.file.location
+      case .crf: video.crf?.location ?? output.file.location
+      case .preset: video.preset?.location ?? output.file.location
+      case .speed: video.speed?.location ?? output.file.location
+      case .alpha: video.alpha?.location ?? output.file.location
+      case .audioCodec: audio.codec?.location ?? output.file.location
+      case .bitrate: audio.bitrate?.location ?? output.file.location
+      case .sampleRate: audio.sampleRate.location
+      }
+    error("bad-output-format", problem.message, at: location, help: problem.help)
+  }
+
+  /// `poster: { file: out/poster.jpg, at: 2s }`.
+  private func poster(_ node: Node) -> PosterSpec? {
+    guard let map = MappingReader(node, subject: "output.poster", keys: ["file", "at"], in: self)
+    else { return nil }
+    guard let n = map.required("file", help: "for example: file: out/poster.jpg"),
+      let file = path(n, what: "output.poster.file")
+    else { return nil }
+    guard PosterFormat.of(path: file.value) != nil else {
+      error(
+        "bad-output-file",
+        "output.poster.file must end in .png, .jpg, .jpeg or .webp: '\(file.value)'",
+        at: file.location)
+      return nil
+    }
+    var at = Located(TimeValue.seconds(.zero), at: map.location)
+    if let n = map.value("at"), let t = time(n, what: "output.poster.at") { at = t }
+    return PosterSpec(location: map.location, file: file, at: at)
   }
 
   /// `"#RRGGBB"`, or `transparent`: nothing under the bottom layer, for a project drawn
@@ -74,16 +138,10 @@ extension ReadContext {
   /// The shortest `output.segment`.
   static let shortestSegment = Rational(1, 2)
 
-  private func defaultVideo(at here: SourceLocation) -> VideoSettings {
-    VideoSettings(
-      codec: Located("h264", at: here), crf: Located(20, at: here),
-      preset: Located("medium", at: here))
-  }
-
   private func defaultAudio(at here: SourceLocation) -> AudioSettings {
     AudioSettings(
       sampleRate: Located(48000, at: here), channels: Located(2, at: here),
-      bitrate: Located(192_000, at: here), limiter: Located(true, at: here))
+      limiter: Located(true, at: here))
   }
 
   private func durationRule(_ node: Node) -> Located<DurationRule>? {
@@ -97,40 +155,54 @@ extension ReadContext {
     }
   }
 
+  /// `output.video`: the codec and its settings, each checked alone here and against the
+  /// others and the container by `checkFormat`.
   private func readVideoSettings(_ node: Node, into video: inout VideoSettings) {
-    guard
-      let map = MappingReader(
-        node, subject: "output.video", keys: ["codec", "crf", "preset"], in: self)
-    else { return }
-    video.codec = Located(video.codec.value, at: map.location)
-    video.crf = Located(video.crf.value, at: map.location)
-    video.preset = Located(video.preset.value, at: map.location)
-    if let n = map.value("codec"), let v = string(n, what: "a codec name") {
-      if v.value == "h264" {
-        video.codec = v
-      } else {
-        error(
-          "bad-value", "output.video.codec must be h264, found '\(v.value)'", at: v.location,
-          help: "version 1 encodes H.264 through libx264")
-      }
+    let keys = ["codec", "crf", "preset", "speed", "alpha"]
+    guard let map = MappingReader(node, subject: "output.video", keys: keys, in: self) else {
+      return
     }
-    if let n = map.value("crf"), let v = integer(n, what: "crf", in: 0...51) { video.crf = v }
+    if let n = map.value("codec") {
+      video.codec = named(n, what: "output.video.codec", VideoCodec.self)
+    }
+    if let n = map.value("crf"), let v = integer(n, what: "crf", in: 0...63) { video.crf = v }
     if let n = map.value("preset"), let v = string(n, what: "a preset name") {
-      if Self.x264Presets.contains(v.value) {
+      let presets = VideoCodec.h264.presets ?? []
+      if presets.contains(v.value) {
         video.preset = v
       } else {
         error(
-          "bad-value", "unknown libx264 preset '\(v.value)'", at: v.location,
-          help: Suggestions.help(for: v.value, among: Self.x264Presets)
-            ?? "presets: \(Self.x264Presets.joined(separator: ", "))")
+          "bad-value", "unknown preset '\(v.value)'", at: v.location,
+          help: Suggestions.help(for: v.value, among: presets)
+            ?? "presets: \(presets.joined(separator: ", "))")
       }
     }
+    if let n = map.value("speed"), let v = integer(n, what: "speed", in: 0...13) { video.speed = v }
+    if let n = map.value("alpha"), let v = bool(n) { video.alpha = v }
+  }
+
+  /// One of `T`'s names, with a located error naming the others.
+  private func named<T: RawRepresentable & CaseIterable>(
+    _ node: Node, what: String, _ type: T.Type
+  ) -> Located<T>? where T.RawValue == String {
+    guard let s = string(node, what: "a codec name") else { return nil }
+    if let value = T(rawValue: s.value) { return Located(value, at: s.location) }
+    let names = T.allCases.map(\.rawValue)
+    error(
+      "bad-value", "\(what) must be one of \(names.joined(separator: ", ")), found '\(s.value)'",
+      at: s.location, help: Suggestions.help(for: s.value, among: names))
+    return nil
   }
 
   private func readAudioSettings(_ node: Node, into audio: inout AudioSettings) {
-    let keys = ["sample_rate", "channels", "bitrate", "limiter", "loudness", "true_peak"]
+    let keys = [
+      "codec", "sample_rate", "channels", "bitrate", "limiter", "loudness", "true_peak",
+    ]
     guard let map = MappingReader(node, subject: "output.audio", keys: keys, in: self) else {
       return
+    }
+    if let n = map.value("codec") {
+      audio.codec = named(n, what: "output.audio.codec", AudioCodec.self)
     }
     if let n = map.value("sample_rate"),
       let v = integer(n, what: "sample_rate", in: 8000...192_000)

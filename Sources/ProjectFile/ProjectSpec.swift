@@ -1,5 +1,5 @@
 public import Diagnostics
-import PlanValues
+public import PlanValues
 public import Timeline
 
 /// A project file as read: every value typed and located, defaults filled in, nothing yet
@@ -41,16 +41,40 @@ public struct OutputSpec: Sendable {
   public var audio: AudioSettings
   /// The length of the video's independently encoded pieces, in seconds; `nil`: one piece.
   public var segment: Located<Rational>? = nil
+  /// A still of one frame written with the render, when asked for.
+  public var poster: PosterSpec? = nil
+
+  /// What the file asks of the format.
+  public var formatChoice: OutputFormatChoice {
+    OutputFormatChoice(
+      videoCodec: video.codec?.value, crf: video.crf?.value, preset: video.preset?.value,
+      speed: video.speed?.value, alpha: video.alpha?.value ?? false,
+      audioCodec: audio.codec?.value, bitrate: audio.bitrate?.value)
+  }
 }
 
-/// `output.video`.
+/// `output.poster`: one frame written as a picture beside the render.
+public struct PosterSpec: Sendable {
+  /// The mapping's location.
+  public var location: SourceLocation
+  /// `.png`, `.jpg`/`.jpeg` or `.webp`.
+  public var file: Located<String>
+  /// The output time of the frame: the frame showing then.
+  public var at: Located<TimeValue>
+}
+
+/// `output.video`: each setting as given, nil where the file leaves it to the container and
+/// codec (`OutputFormat.decide` fills it in).
 public struct VideoSettings: Sendable {
-  /// `h264`.
-  public var codec: Located<String>
-  /// libx264 constant rate factor, 0–51.
-  public var crf: Located<Int>
-  /// libx264 preset name.
-  public var preset: Located<String>
+  public var codec: Located<VideoCodec>? = nil
+  /// The constant-quality setting; its range depends on the codec.
+  public var crf: Located<Int>? = nil
+  /// The x264-family preset name.
+  public var preset: Located<String>? = nil
+  /// VP9's and AV1's numbered speed.
+  public var speed: Located<Int>? = nil
+  /// Whether the output keeps the composition's transparency.
+  public var alpha: Located<Bool>? = nil
 }
 
 /// `output.audio`.
@@ -59,8 +83,10 @@ public struct AudioSettings: Sendable {
   public var sampleRate: Located<Int>
   /// 1, 2 or 6.
   public var channels: Located<Int>
-  /// AAC bit rate in bits per second.
-  public var bitrate: Located<Int>
+  /// The audio codec, when given.
+  public var codec: Located<AudioCodec>? = nil
+  /// A lossy codec's bit rate in bits per second, when given.
+  public var bitrate: Located<Int>? = nil
   /// Whether the look-ahead limiter runs.
   public var limiter: Located<Bool>
   /// The integrated loudness the mix is brought to, when given.

@@ -211,7 +211,7 @@ extension ReadContext {
     let bps = (value * scale).rounded
     guard (8000...1_536_000).contains(bps) else {
       error(
-        "out-of-range", "an AAC bit rate must be 8k to 1536k, found \(s.text)", at: s.location,
+        "out-of-range", "a bit rate must be 8k to 1536k, found \(s.text)", at: s.location,
         notes: s.substitutionNotes)
       return nil
     }

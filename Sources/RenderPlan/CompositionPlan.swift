@@ -49,8 +49,9 @@ public struct CompositionPlan: Codable, Sendable, Equatable {
   public static func asChild(_ plan: RenderPlan, parent: OutputPlan) -> RenderPlan {
     var plan = plan
     plan.output.file = ""
-    plan.output.container = parent.container
-    plan.output.video = parent.video
+    plan.output.format = parent.format
+    plan.output.formatChoice = parent.formatChoice
+    plan.output.poster = nil
     plan.output.audio.bitrate = parent.audio.bitrate
     plan.output.audio.limiter = nil
     plan.output.audio.loudness = nil

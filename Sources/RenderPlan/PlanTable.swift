@@ -4,6 +4,15 @@ import Timeline
 
 /// The plan as people read it: `chromake plan` without `--json`.
 public enum PlanTable {
+  /// The video codec and the settings it is opened with.
+  static func videoSettings(_ format: OutputFormat) -> String {
+    var parts = [format.video.rawValue]
+    if let crf = format.crf { parts.append("crf \(crf)") }
+    if let preset = format.preset { parts.append("preset \(preset)") }
+    if let speed = format.speed { parts.append("speed \(speed)") }
+    return parts.joined(separator: " ")
+  }
+
   /// The whole plan as aligned text.
   public static func render(_ plan: RenderPlan) -> String {
     let o = plan.output
@@ -17,13 +26,19 @@ public enum PlanTable {
       out += "audio   \(o.audio.sampleRate) Hz, \(o.audio.channels) ch, \(o.audio.sampleCount) "
       out += "samples: the whole mix is one stream of the parent's"
     } else {
-      out += "output  \(o.file) (\(o.container)), " + size + length
-      out += "video   \(o.video.codec) crf \(o.video.crf) preset \(o.video.preset), "
-      out +=
-        "\(o.video.pixelFormat) \(o.video.colorMatrix) \(o.video.colorRange), background \(o.background)\n"
-      out +=
-        "audio   \(o.audio.sampleRate) Hz, \(o.audio.channels) ch, \(o.audio.bitrate / 1000) kb/s AAC, "
-      out += "\(limiter(o.audio.limiter)), \(o.audio.sampleCount) samples"
+      let format = o.format
+      out += "output  \(o.file) (\(format.container.rawValue)), " + size + length
+      out += "video   \(videoSettings(format)), \(format.pixelFormat) bt709 limited"
+      out += format.alpha ? " with alpha" : ""
+      out += ", background \(o.background)\n"
+      if let codec = format.audio {
+        let rate = o.audio.bitrate.map { "\($0 / 1000) kb/s " } ?? ""
+        out +=
+          "audio   \(o.audio.sampleRate) Hz, \(o.audio.channels) ch, \(rate)\(codec.rawValue), "
+        out += "\(limiter(o.audio.limiter)), \(o.audio.sampleCount) samples"
+      } else {
+        out += "audio   none: \(format.container.displayName) has no sound"
+      }
     }
     if let loudness = o.audio.loudness {
       out += ",\n        loudness \(decibelNumber(loudness.targetLUFS)) LUFS"
@@ -35,7 +50,13 @@ public enum PlanTable {
       let pieces = o.segments
       let last = pieces.last.map { " (the last \($0.count) frames)" } ?? ""
       out += "segments \(pieces.count) of \(TimeFormat.seconds(segment)) s\(last), each its own "
-      out += "libx264 starting with a key frame, joined without re-encoding\n"
+      out += "\(o.format.video.rawValue) encoder starting with a key frame, joined without "
+      out += "re-encoding\n"
+    }
+    if let poster = o.poster {
+      let time = TimeFormat.seconds(Rational(poster.frame) / o.fps)
+      out +=
+        "poster  \(poster.file) (\(poster.format.rawValue)): frame \(poster.frame) (\(time) s)\n"
     }
     out += "\nlayers (bottom first; frame k shows source time in + k/fps - start)\n"
     out += layerTable(plan).render()

@@ -18,7 +18,9 @@ public struct PlanResult: Sendable {
 /// problems that need the whole picture (an output duration that cannot be determined).
 public enum Planner {
   /// The plan format's version.
-  public static let planVersion = 9
+  public static let planVersion = 10
+  /// A lossy audio codec's bit rate when the file gives none.
+  public static let defaultBitrate = 192_000
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
@@ -86,6 +88,15 @@ struct PlanBuilder {
       }
       return sequenceLayout(layer, sequence).map { .sequence($0) }
     }
+    guard case .success(let format) = decidedFormat else {
+      if case .failure(let problem) = decidedFormat {
+        diagnostics.append(
+          .error(
+            "bad-output-format", problem.message, at: spec.output.file.location,
+            help: problem.help))
+      }
+      return nil
+    }
     // A sequence whose items' lengths do not fit its transitions cannot be placed.
     guard !diagnostics.hasErrors else { return nil }
     guard let duration = outputDuration(layouts.map { $0?.end }) else { return nil }
@@ -149,7 +160,19 @@ struct PlanBuilder {
         media: media(track.clip.source), composition: nil, mix: track.mix, timing: timing,
         sampleCount: sampleCount)
     }
-    let ducking = duckPlans(audio: audio)
+    var ducking = duckPlans(audio: audio)
+    if format.audio == nil, !audio.isEmpty {
+      // A picture format has no sound: the plan makes no mix rather than one nobody hears.
+      diagnostics.append(
+        .warning(
+          "no-sound",
+          "\(format.container.displayName) has no sound: the project's \(audio.count) sound "
+            + "stream\(audio.count == 1 ? " is" : "s are") not mixed or written",
+          at: spec.output.file.location,
+          help: "render a .mp4, .mov, .mkv or .webm for the sound"))
+      audio = []
+      ducking = []
+    }
     return RenderPlan(
       planVersion: Planner.planVersion,
       output: outputPlan(duration: duration, frameCount: frameCount, sampleCount: sampleCount),
@@ -232,11 +255,27 @@ struct PlanBuilder {
 
   // MARK: plans
 
+  /// The output's format, decided from what the file asks (`OutputFormat.decide`, the one
+  /// rule the reader checked the file by, so it fails only for a spec with errors).
+  var decidedFormat: Result<OutputFormat, OutputFormatProblem> {
+    let output = spec.output
+    guard let container = OutputContainer.of(path: output.file.value) else {
+      return .failure(.init(.file, "output.file has no extension chromake writes"))
+    }
+    return OutputFormat.decide(
+      container: container, choice: output.formatChoice,
+      transparent: output.background.value == .transparent,
+      sampleRate: output.audio.sampleRate.value)
+  }
+
   func outputPlan(duration: Rational, frameCount: Int64, sampleCount: Int64) -> OutputPlan {
     let output = spec.output
     let file = ProjectPaths.display(output.file.value)
+    // Never used when the decision fails: `build` then plans nothing.
+    let format =
+      (try? decidedFormat.get()) ?? OutputFormat(container: .mp4, video: .h264, audio: .aac)
     return OutputPlan(
-      file: file, container: file.lowercased().hasSuffix(".mov") ? "mov" : "mp4",
+      file: file, format: format, formatChoice: output.formatChoice,
       width: output.size.value.width, height: output.size.value.height, fps: fps,
       frameCount: frameCount, duration: Rational(frameCount) / fps,
       durationRule: {
@@ -247,15 +286,25 @@ struct PlanBuilder {
         }
       }(),
       background: output.background.value,
-      video: VideoEncodingPlan(
-        codec: output.video.codec.value, crf: output.video.crf.value,
-        preset: output.video.preset.value, pixelFormat: "yuv420p", colorMatrix: "bt709",
-        colorRange: "limited"),
       audio: AudioEncodingPlan(
         sampleRate: output.audio.sampleRate.value, channels: output.audio.channels.value,
-        bitrate: output.audio.bitrate.value, limiter: limiterPlan(), loudness: loudnessPlan(),
-        sampleCount: sampleCount),
-      segment: output.segment?.value)
+        bitrate: format.audio?.hasBitrate == true
+          ? output.audio.bitrate?.value ?? Planner.defaultBitrate : nil,
+        limiter: limiterPlan(), loudness: loudnessPlan(), sampleCount: sampleCount),
+      segment: output.segment?.value,
+      poster: output.poster.map { poster in
+        PosterPlan(
+          file: display(poster.file),
+          format: PosterFormat.of(path: poster.file.value) ?? .png,
+          frame: frame(showingAt: poster.at.value.seconds(fps: fps), frameCount: frameCount))
+      })
+  }
+
+  /// The frame on screen at `time`: the last one starting at or before it, within the output.
+  func frame(showingAt time: Rational, frameCount: Int64) -> Int64 {
+    let first = TimeGrid.firstFrame(atOrAfter: time, fps: fps)
+    let shown = TimeGrid.time(ofFrame: first, fps: fps) == time ? first : first - 1
+    return min(max(shown, 0), frameCount - 1)
   }
 
   mutating func layerPlan(_ layer: LayerSpec, _ timing: ClipTiming, frameCount: Int64)

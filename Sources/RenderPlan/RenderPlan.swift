@@ -50,10 +50,12 @@ public struct PlanLocation: Codable, Sendable, Equatable, Hashable {
 
 /// The output's format.
 public struct OutputPlan: Codable, Sendable, Equatable {
-  /// Output path.
+  /// Output path (a PNG sequence's names its frame-number pattern).
   public var file: String
-  /// `mp4` or `mov`.
-  public var container: String
+  /// The container, codecs and their settings, decided from `formatChoice`.
+  public var format: OutputFormat
+  /// What the project file asked of the format; `-o` decides again from it.
+  public var formatChoice: OutputFormatChoice
   /// Frame width in pixels.
   public var width: Int
   /// Frame height in pixels.
@@ -68,29 +70,28 @@ public struct OutputPlan: Codable, Sendable, Equatable {
   public var durationRule: String
   /// What lies under the bottom layer: a colour, or nothing (`transparent`).
   public var background: OutputBackground
-  /// Video encoding.
-  public var video: VideoEncodingPlan
   /// Audio format and encoding.
   public var audio: AudioEncodingPlan
   /// Seconds per independently encoded piece of the video (`output.segment`); `nil` when the
   /// video is encoded as one. `segments` gives the pieces' frames.
   public var segment: Rational? = nil
+  /// One frame written as a picture with the render (`output.poster`).
+  public var poster: PosterPlan? = nil
 }
 
-/// libx264 settings and the colour the output is tagged with.
-public struct VideoEncodingPlan: Codable, Sendable, Equatable {
-  /// `h264`.
-  public var codec: String
-  /// Constant rate factor.
-  public var crf: Int
-  /// libx264 preset.
-  public var preset: String
-  /// Always `yuv420p`, BT.709 limited range.
-  public var pixelFormat: String
-  /// `bt709`.
-  public var colorMatrix: String
-  /// `limited`.
-  public var colorRange: String
+/// `output.poster`: frame `frame` written to `file` as a `format` picture.
+public struct PosterPlan: Codable, Sendable, Equatable {
+  /// Path as in the project.
+  public var file: String
+  public var format: PosterFormat
+  /// The frame shown at the poster's time (the last frame for a time at or past the end).
+  public var frame: Int64
+
+  public init(file: String, format: PosterFormat, frame: Int64) {
+    self.file = file
+    self.format = format
+    self.frame = frame
+  }
 }
 
 /// The mix's format.
@@ -99,8 +100,8 @@ public struct AudioEncodingPlan: Codable, Sendable, Equatable {
   public var sampleRate: Int
   /// 1, 2 or 6.
   public var channels: Int
-  /// AAC bit rate in bits per second.
-  public var bitrate: Int
+  /// A lossy codec's bit rate in bits per second; nil for a lossless one, or no sound.
+  public var bitrate: Int?
   /// The look-ahead limiter, when it runs.
   public var limiter: LimiterPlan?
   /// The loudness the mix is brought to, when one is asked for.

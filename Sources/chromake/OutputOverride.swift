@@ -1,17 +1,23 @@
 import ArgumentParser
 import Foundation
+import PlanValues
 import ProjectFile
 import RenderPlan
 
 /// `-o FILE`: another output path for one render, checked like `output.file`.
 enum OutputOverride {
-  /// `mp4` or `mov`, from the file's extension.
-  static func container(of path: String) throws -> String {
-    let ext = (path as NSString).pathExtension.lowercased()
-    guard ext == "mp4" || ext == "mov" else {
-      throw ValidationError("-o \(path): the output must end in .mp4 or .mov")
+  /// The container the path's extension names, as `output.file`'s does.
+  static func container(of path: String) throws -> OutputContainer {
+    guard let container = OutputContainer.of(path: path) else {
+      throw ValidationError(
+        "-o \(path): the output must end in one of \(OutputContainer.extensions)")
     }
-    return ext
+    if container == .png, FramePattern(path) == nil {
+      throw ValidationError(
+        "-o \(path): a PNG sequence's name needs one frame-number pattern, as in "
+          + "out/frames/%05d.png")
+    }
+    return container
   }
 
   /// Refuses a path whose name, or a name chromake derives from it (the record, the temporary
@@ -31,9 +37,37 @@ enum OutputOverride {
     guard !inputs.contains(where: { ProjectPaths.sameFile($0, absolute) }) else {
       throw ValidationError("-o \(path): the output cannot be one of the project's inputs")
     }
+    let container = try container(of: path)
     var plan = plan
+    let output = plan.output
+    if output.format.container.isPictures, !container.isPictures {
+      throw ValidationError(
+        "-o \(path): the project writes \(output.format.container.displayName), which has no "
+          + "sound, so its plan has none; change output.file to render a movie")
+    }
+    // Decided again for the new container from what the file asked, by the planner's rule.
+    switch OutputFormat.decide(
+      container: container, choice: output.formatChoice,
+      transparent: output.background == .transparent, sampleRate: output.audio.sampleRate)
+    {
+    case .success(let format):
+      plan.output.format = format
+    case .failure(let problem):
+      throw ValidationError(
+        "-o \(path): \(problem.message)" + (problem.help.map { " (\($0))" } ?? ""))
+    }
+    if let codec = plan.output.format.audio {
+      plan.output.audio.bitrate =
+        codec.hasBitrate ? output.formatChoice.bitrate ?? Planner.defaultBitrate : nil
+    } else {
+      plan.audio = []
+      plan.ducking = []
+    }
+    if plan.output.segment != nil, !container.joinsSegments {
+      throw ValidationError(
+        "-o \(path): output.segment joins its segments into .mp4 and .mov files only")
+    }
     plan.output.file = absolute
-    plan.output.container = try container(of: path)
     return plan
   }
 }

@@ -84,6 +84,11 @@ struct RenderCommand: ParsableCommand {
     // it is read as soon as the project is, so inputs it vouches for are not probed again.
     let (session, planned, outputBuild) = try options.openBuild(output: outputPath)
     let plan = try output.map { try OutputOverride.apply($0, to: planned) } ?? planned
+    if let output, !planned.audio.isEmpty, plan.audio.isEmpty {
+      Terminal.say(
+        "chromake: warning: -o \(output): \(plan.output.format.container.displayName) has no "
+          + "sound: the project's sound is not mixed or written\n")
+    }
     if let segments, let share = Shard(parsing: segments) {
       try renderShare(share, plan: plan, session: session, build: outputBuild)
       return

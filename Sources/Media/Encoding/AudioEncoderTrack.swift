@@ -1,11 +1,11 @@
 internal import CFFmpeg
 
-/// The AAC side of a `MovieWriter`: collects float planar samples in whatever amounts the
+/// The sound side of a `MovieWriter`: collects float planar samples in whatever amounts the
 /// caller has, and encodes them in the encoder's fixed frame size.
 ///
-/// The AAC encoder starts with a frame of priming (its `initial_padding`), so its first packet
-/// has a negative timestamp; the MP4/MOV muxer turns that into an edit list, which makes the
-/// first real sample play at `t = 0`.
+/// AAC and Opus encoders start with priming (their `initial_padding`), so their first packet
+/// has a negative timestamp; the muxer turns that into an edit list (MP4, MOV) or a pre-skip
+/// (Opus), which makes the first real sample play at `t = 0`.
 final class AudioEncoderTrack {
   /// The settings it was opened with.
   let encoding: AudioEncoding
@@ -17,9 +17,9 @@ final class AudioEncoderTrack {
   /// Samples per channel handed to the encoder so far: the next chunk's timestamp.
   private var samplesSent: Int64 = 0
 
-  /// Opens an AAC encoder for `encoding` and adds its stream to `format`.
+  /// Opens the encoder for `encoding` and adds its stream to `format`.
   init(_ encoding: AudioEncoding, format: OutputFormatContext) throws(MediaError) {
-    let encoder = try EncoderContext.aac(encoding, globalHeader: format.wantsGlobalHeader)
+    let encoder = try EncoderContext.audio(encoding, globalHeader: format.wantsGlobalHeader)
     self.encoding = encoding
     self.output = try EncodedStream(encoder: encoder, format: format)
     self.frame = try AudioEncoderFrame(for: encoder)

@@ -1,7 +1,9 @@
 internal import CFFmpeg
 
 /// One picture for `MovieWriter`, in its own freshly allocated buffer: Y′CbCr 4:2:0, 8 bits,
-/// BT.709 limited range (luma 16–235, chroma 16–240).
+/// BT.709 limited range (luma 16–235, chroma 16–240), and for an output that keeps alpha a
+/// fourth plane of straight (not premultiplied) alpha at full size (`yuva420p`). The writer
+/// converts it to whatever its encoder takes.
 ///
 /// Get one from `MovieWriter.nextFrame()`, fill its three planes, and hand it to
 /// `MovieWriter.write(_:)`. Writing uses the frame up: its buffer then belongs to the encoder,
@@ -14,12 +16,12 @@ public final class EncoderFrame {
 
   /// Allocates a frame of `width × height` 4:2:0 pixels, with a buffer from `pool` when given
   /// (it must be of that size) or a new one.
-  init(width: Int, height: Int, pool: FramePool? = nil) throws(MediaError) {
+  init(width: Int, height: Int, alpha: Bool = false, pool: FramePool? = nil) throws(MediaError) {
     guard let frame = av_frame_alloc() else {
       throw .outOfMemory("av_frame_alloc")
     }
     pointer = frame
-    frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+    frame.pointee.format = (alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P).rawValue
     frame.pointee.width = Int32(width)
     frame.pointee.height = Int32(height)
     frame.pointee.color_primaries = AVCOL_PRI_BT709
@@ -29,7 +31,9 @@ public final class EncoderFrame {
     // A buffer just taken from the pool, or a new one, has one reference, so it is writable
     // without av_frame_make_writable.
     if let pool {
-      precondition(pool.width == width && pool.height == height, "a pool of another size")
+      precondition(
+        pool.width == width && pool.height == height && pool.hasAlpha == alpha,
+        "a pool of another size or layout")
       try pool.attach(to: frame)
     } else {
       // Alignment 0 lets FFmpeg pick the one the CPU's SIMD code wants.
@@ -47,7 +51,10 @@ public final class EncoderFrame {
   /// The picture height in pixels.
   public var height: Int { Int(pointer.pointee.height) }
 
-  /// Calls `body` with plane `index` (0: Y′, 1: Cb, 2: Cr) to fill: its bytes, the distance
+  /// Whether the frame has an alpha plane (plane 3).
+  public var hasAlpha: Bool { pointer.pointee.format == AV_PIX_FMT_YUVA420P.rawValue }
+
+  /// Calls `body` with plane `index` (0: Y′, 1: Cb, 2: Cr, 3: alpha where it has one) to fill: its bytes, the distance
   /// in bytes from one row to the next (at least the width, often more), and its width and
   /// height in samples (for Cb and Cr, half the picture's, rounded up).
   ///
@@ -58,9 +65,10 @@ public final class EncoderFrame {
       _ bytes: UnsafeMutableRawBufferPointer, _ bytesPerRow: Int, _ width: Int, _ height: Int
     ) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    precondition((0..<3).contains(index), "a 4:2:0 frame has planes 0, 1 and 2, not \(index)")
+    precondition(
+      (0..<(hasAlpha ? 4 : 3)).contains(index), "the frame has no plane \(index)")
     precondition(!isWritten, "an EncoderFrame cannot be filled after it is written")
-    let (width, height) = index == 0 ? (self.width, self.height) : chromaSize
+    let (width, height) = index == 0 || index == 3 ? (self.width, self.height) : chromaSize
     let bytesPerRow = Int(planeStride(index))
     guard let start = planeStart(index) else {
       preconditionFailure("av_frame_get_buffer left plane \(index) without memory")

@@ -10,15 +10,19 @@ final class FramePool {
   /// likes and which is a multiple of 4 (a GPU read-back of four samples per texel needs that).
   let lumaStride: Int
   let chromaStride: Int
+  /// Whether its buffers have a fourth plane, alpha, at full size (`yuva420p`).
+  let hasAlpha: Bool
   private let pool: OpaquePointer
 
-  init(width: Int, height: Int) throws(MediaError) {
+  init(width: Int, height: Int, alpha: Bool = false) throws(MediaError) {
     self.width = width
     self.height = height
+    hasAlpha = alpha
     lumaStride = (width + 63) & ~63
     chromaStride = ((width + 1) / 2 + 63) & ~63
     // 64 spare bytes: encoders may read a little past the last row with wide loads.
-    let size = lumaStride * height + 2 * chromaStride * ((height + 1) / 2) + 64
+    let size =
+      lumaStride * height * (alpha ? 2 : 1) + 2 * chromaStride * ((height + 1) / 2) + 64
     // Zeroed, once: the compositor writes each row's picture, never the padding past it nor
     // the spare bytes, which wide loads may read; zero, they cannot carry what the allocator
     // left there into an encoder. Nothing writes them afterwards, so they stay zero as
@@ -35,7 +39,8 @@ final class FramePool {
     av_buffer_pool_uninit(&pool)
   }
 
-  /// Gives `frame` a buffer from the pool, with its three planes laid out in it.
+  /// Gives `frame` a buffer from the pool, with its three planes (four with alpha) laid out in
+  /// it.
   func attach(to frame: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
     guard let buffer = av_buffer_pool_get(pool), let base = buffer.pointee.data else {
       throw .outOfMemory("av_buffer_pool_get")
@@ -49,5 +54,9 @@ final class FramePool {
     frame.pointee.linesize.0 = Int32(lumaStride)
     frame.pointee.linesize.1 = Int32(chromaStride)
     frame.pointee.linesize.2 = Int32(chromaStride)
+    if hasAlpha {
+      frame.pointee.data.3 = base + chromaOffset + 2 * chromaSize
+      frame.pointee.linesize.3 = Int32(lumaStride)
+    }
   }
 }

@@ -1,5 +1,6 @@
 internal import CFFmpeg
 internal import Foundation
+public import PlanValues
 public import Timeline
 
 /// Joins independently encoded H.264 segments (MP4 files that `MovieWriter` made with the same
@@ -39,7 +40,7 @@ public final class MovieJoiner {
   /// Creates the file at `path` for segments like the one at `firstSegment` (whose stream
   /// description the movie takes), with the sound of the file at `sound` when given.
   public init(
-    path: String, container: MovieContainer, firstSegment: String, fps: Rational,
+    path: String, container: OutputContainer, firstSegment: String, fps: Rational,
     sound: String?, encoderTag: String?
   ) throws(MediaError) {
     FFmpegLog.silence()

@@ -1,22 +1,29 @@
 internal import CFFmpeg
+public import PlanValues
 import Timeline
 
-/// Writes an H.264 movie (MP4 or MOV), frame-exactly, with an optional AAC audio stream:
-/// frame `k` is shown at exactly `k / fps`, the first frame written is the first frame shown,
-/// and the last one lasts its full `1 / fps`.
+/// Writes a render's file in its `OutputFormat`, frame-exactly, with an optional sound
+/// stream: a movie (MP4, MOV, Matroska or WebM, in any codec the format allows), an animated
+/// GIF or WebP, or a PNG sequence (one file a frame, frame k numbered k). Frame `k` is shown at
+/// exactly `k / fps`, the first frame written is the first frame shown, and the last one lasts
+/// its full `1 / fps`.
 ///
-/// The video is tagged BT.709 (primaries, transfer and matrix) with limited range, and the
-/// index (`moov`) is moved to the front of the file so players can start before the download
-/// ends. Write to a temporary path and rename it only after `finish()` returns: a writer
-/// released without `finish()`, or one whose `finish()` threw, frees everything but leaves a
-/// partial file at `path` (without an index, so no player takes it for a movie), which the
-/// caller deletes.
+/// Frames come in as the compositor makes them (`EncoderFrame`: 8-bit BT.709 limited-range
+/// 4:2:0, with straight alpha where the format keeps it) and are converted to what the
+/// encoder takes (`VideoEncoderSetup`, `EncoderScaler`, `GIFPalette`). The video is tagged
+/// BT.709 (primaries, transfer and matrix; RGB formats full range, the others limited), and an
+/// MP4's or MOV's index (`moov`) is moved to the front so players can start before the
+/// download ends. Write to a temporary path and rename it only after `finish()` returns: a
+/// writer released without `finish()`, or one whose `finish()` threw, frees everything but
+/// leaves a partial file at `path`, which the caller deletes.
 ///
 /// A writer is not thread-safe: call it from one thread at a time.
 public final class MovieWriter: AudioSink {
-  /// The file being written.
+  /// The file being written (a PNG sequence's pattern).
   public let path: String
-  /// The video settings it was opened with.
+  /// The format it writes.
+  public let format: OutputFormat
+  /// The picture's size and rate.
   public let video: VideoEncoding
   /// The audio settings it was opened with; nil for a movie without sound.
   public var audio: AudioEncoding? { audioTrack?.encoding }
@@ -26,49 +33,88 @@ public final class MovieWriter: AudioSink {
   /// How many samples per channel `writeAudio` has taken.
   public private(set) var audioSamplesWritten = 0
 
-  private let format: OutputFormatContext
+  private let muxer: OutputFormatContext
   private let videoOutput: EncodedStream
   private let audioTrack: AudioEncoderTrack?
   private let packet: Packet
   private let framePool: FramePool
+  /// Converts the compositor's frames where the encoder takes another pixel format.
+  private let scaler: EncoderScaler?
+  /// GIF's per-frame palettes.
+  private let palette: GIFPalette?
   private var isFinished = false
 
-  /// Creates the file at `path` (replacing any file there), opens libx264 with `video`'s
-  /// settings and, when `audio` is given, an AAC encoder, and writes the container's header.
-  /// `encoderTag`, when given, becomes the file's `encoder` tag (see `EncoderTag`).
+  /// Creates the file at `path` (replacing any file there), opens `format`'s video encoder
+  /// with `video`'s size, rate and threads and, when `audio` is given, its audio encoder, and
+  /// writes the container's header. `encoderTag`, when given, becomes a movie's `encoder` tag
+  /// (see `EncoderTag`).
   ///
   /// `video.fps` must be positive with numerator and denominator below 2³¹, which the plan
-  /// guarantees. A missing folder throws `.fileNotFound` naming the folder; any FFmpeg
-  /// failure (an odd size, an unknown preset, an unsupported sample rate) throws `.ffmpeg`
-  /// naming the call.
+  /// guarantees, and `audio` nil for a format without sound. A missing folder throws
+  /// `.fileNotFound` naming the folder; any FFmpeg failure (an odd size, a size the encoder
+  /// refuses) throws `.ffmpeg` naming the call.
   public init(
-    path: String, container: MovieContainer, video: VideoEncoding, audio: AudioEncoding? = nil,
+    path: String, format: OutputFormat, video: VideoEncoding, audio: AudioEncoding? = nil,
     encoderTag: String? = nil
   ) throws(MediaError) {
     precondition(
       video.fps > .zero && video.fps.numerator <= Int128(Int32.max)
         && video.fps.denominator <= Int128(Int32.max),
       "MovieWriter needs a positive frame rate that fits FFmpeg's 32-bit rationals")
+    precondition(
+      audio == nil || format.audio == audio?.codec,
+      "the sound's codec is the format's, and a format without sound takes none")
     FFmpegLog.silence()
     self.path = path
-    self.video = video
-    let format = try OutputFormatContext(path: path, formatName: container.muxerName)
-    let encoder = try Self.makeVideoEncoder(video, globalHeader: format.wantsGlobalHeader)
     self.format = format
-    self.videoOutput = try EncodedStream(encoder: encoder, format: format)
+    self.video = video
+    let muxer = try OutputFormatContext(path: path, formatName: format.container.muxerName)
+    let setup = VideoEncoderSetup(format, video: video)
+    let encoder = try setup.open(video, globalHeader: muxer.wantsGlobalHeader)
+    self.muxer = muxer
+    self.videoOutput = try EncodedStream(encoder: encoder, format: muxer)
+    if let tag = setup.tagValue { videoOutput.stream.pointee.codecpar.pointee.codec_tag = tag }
     self.audioTrack = try audio.map { (audio) throws(MediaError) in
-      try AudioEncoderTrack(audio, format: format)
+      try AudioEncoderTrack(audio, format: muxer)
     }
     self.packet = try Packet()
-    self.framePool = try FramePool(width: video.width, height: video.height)
-    try format.writeHeader(FFmpegOptions(["movflags": "+faststart"]))
-    if let encoderTag {
+    self.framePool = try FramePool(width: video.width, height: video.height, alpha: format.alpha)
+    let made = format.alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
+    let isGIF = format.video == .gif
+    // GIF's palettes are made from BGRA.
+    let scaled = isGIF ? AV_PIX_FMT_BGRA : setup.pixelFormat
+    scaler =
+      scaled == made
+      ? nil
+      : try EncoderScaler(
+        width: video.width, height: video.height, source: made, target: scaled,
+        rgb: setup.isRGB)
+    palette =
+      isGIF
+      ? try GIFPalette(
+        width: video.width, height: video.height, timeBase: encoder.pointer.pointee.time_base,
+        alpha: format.alpha)
+      : nil
+    try muxer.writeHeader(FFmpegOptions(Self.muxerOptions(format.container)))
+    if let encoderTag, !format.container.isPictures {
       // The muxer writes its tags into the index, at the trailer. MP4's `©too` (which readers
       // show as `encoder`) comes from the `encoding_tool` key, else libavformat's own name;
       // MOV's `©swr` from `encoder`, which avformat_write_header has just set to that name,
       // so it is replaced here, after the header.
-      try format.setMetadata("encoding_tool", encoderTag)
-      try format.setMetadata("encoder", encoderTag)
+      try muxer.setMetadata("encoding_tool", encoderTag)
+      try muxer.setMetadata("encoder", encoderTag)
+    }
+  }
+
+  /// The muxer's options for `container`.
+  private static func muxerOptions(_ container: OutputContainer) -> [String: String] {
+    switch container {
+    case .mp4, .mov: ["movflags": "+faststart"]
+    // Played over and over, as people expect of an animation.
+    case .gif, .webp: ["loop": "0"]
+    // Frame k is file number k.
+    case .png: ["start_number": "0"]
+    case .mkv, .webm: [:]
     }
   }
 
@@ -77,7 +123,8 @@ public final class MovieWriter: AudioSink {
   /// Its buffer comes from the writer's pool and returns there once encoded; this may be
   /// called from another thread than `write`.
   public func nextFrame() throws(MediaError) -> EncoderFrame {
-    try EncoderFrame(width: video.width, height: video.height, pool: framePool)
+    try EncoderFrame(
+      width: video.width, height: video.height, alpha: format.alpha, pool: framePool)
   }
 
   /// Encodes `frame` as frame number `framesWritten`, shown at exactly `framesWritten / fps`,
@@ -95,7 +142,32 @@ public final class MovieWriter: AudioSink {
     // The encoder takes its own reference to the buffer, so this object lets go of it even
     // when sending fails.
     defer { frame.markWritten() }
-    try videoOutput.send(frame.pointer, to: format, using: packet)
+    guard let scaler else {
+      try videoOutput.send(frame.pointer, to: muxer, using: packet)
+      return
+    }
+    var converted: UnsafeMutablePointer<AVFrame>? = try scaler.convert(frame.pointer)
+    defer { av_frame_free(&converted) }
+    try send(converted)
+  }
+
+  /// Sends a converted frame (nil at the end) to the encoder, through GIF's palettes.
+  private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
+    guard let palette else {
+      try videoOutput.send(frame, to: muxer, using: packet)
+      return
+    }
+    let ready = try palette.filter(frame)
+    defer {
+      for paletted in ready {
+        var freed: UnsafeMutablePointer<AVFrame>? = paletted
+        av_frame_free(&freed)
+      }
+    }
+    for paletted in ready {
+      try videoOutput.send(paletted, to: muxer, using: packet)
+    }
+    if frame == nil { try videoOutput.send(nil, to: muxer, using: packet) }
   }
 
   /// Encodes float planar samples, one buffer per channel, all the same length: the next
@@ -116,7 +188,7 @@ public final class MovieWriter: AudioSink {
     precondition(
       channels.allSatisfy { $0.count == count }, "every channel needs the same number of samples")
     audioSamplesWritten += count
-    try audioTrack.append(channels, to: format, using: packet)
+    try audioTrack.append(channels, to: muxer, using: packet)
   }
 
   /// Flushes the encoders' delayed frames, writes the index and closes the file. Only after
@@ -124,44 +196,12 @@ public final class MovieWriter: AudioSink {
   public func finish() throws(MediaError) {
     precondition(!isFinished, "MovieWriter.finish() called twice")
     isFinished = true
-    try videoOutput.send(nil, to: format, using: packet)
-    try audioTrack?.finish(to: format, using: packet)
-    try format.finish()
-  }
-
-  /// A libx264 encoder set up for `video`, opened.
-  private static func makeVideoEncoder(
-    _ video: VideoEncoding, globalHeader: Bool
-  ) throws(MediaError) -> EncoderContext {
-    let encoder = try EncoderContext(encoderNamed: "libx264")
-    let context = encoder.pointer
-    let fps = AVRational(num: Int32(video.fps.numerator), den: Int32(video.fps.denominator))
-    context.pointee.width = Int32(clamping: video.width)
-    context.pointee.height = Int32(clamping: video.height)
-    context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-    context.pointee.framerate = fps
-    context.pointee.time_base = av_inv_q(fps)
-    context.pointee.color_primaries = AVCOL_PRI_BT709
-    context.pointee.color_trc = AVCOL_TRC_BT709
-    context.pointee.colorspace = AVCOL_SPC_BT709
-    context.pointee.color_range = AVCOL_RANGE_MPEG
-    // libx264 runs its own frame threads (not FFmpeg's): thread_count becomes its thread
-    // count, and frame (not slice) threading is asked for here.
-    context.pointee.thread_count = Int32(clamping: video.threads)
-    context.pointee.thread_type = FF_THREAD_FRAME
-    if globalHeader {
-      context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-    }
-    // GOP length, B-frames and references stay libx264's defaults for the preset; its
-    // assembly is capped below AVX-512 (see X264Assembly).
-    if let assembly = X264Assembly.parameter {
-      try encoder.open(
-        FFmpegOptions([
-          "preset": video.preset, "crf": String(video.crf), "x264-params": "asm=\(assembly)",
-        ]))
+    if scaler != nil {
+      try send(nil)
     } else {
-      try encoder.open(FFmpegOptions(["preset": video.preset, "crf": String(video.crf)]))
+      try videoOutput.send(nil, to: muxer, using: packet)
     }
-    return encoder
+    try audioTrack?.finish(to: muxer, using: packet)
+    try muxer.finish()
   }
 }

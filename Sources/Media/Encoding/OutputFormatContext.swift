@@ -36,7 +36,9 @@ final class OutputFormatContext {
     }
     self.pointer = context
     self.path = path
-    // From here on a throw runs deinit, which frees the context.
+    // From here on a throw runs deinit, which frees the context. A muxer that opens its own
+    // files (image2: one a frame) gets none.
+    guard !writesOwnFiles else { return }
     try check(avio_open(&context.pointee.pb, url, AVIO_FLAG_WRITE), "avio_open")
   }
 
@@ -45,6 +47,12 @@ final class OutputFormatContext {
       avio_closep(&pointer.pointee.pb)
     }
     avformat_free_context(pointer)
+  }
+
+  /// True when the muxer opens its files itself, one a frame, from the path's pattern.
+  var writesOwnFiles: Bool {
+    guard let format = pointer.pointee.oformat else { return false }
+    return format.pointee.flags & AVFMT_NOFILE != 0
   }
 
   /// True when the container keeps codec headers in the stream description (MP4 and MOV
@@ -81,6 +89,8 @@ final class OutputFormatContext {
   /// Writes out every buffered packet and the trailer (the index), then closes the file.
   func finish() throws(MediaError) {
     try check(av_write_trailer(pointer), "av_write_trailer")
-    try check(avio_closep(&pointer.pointee.pb), "avio_closep")
+    if pointer.pointee.pb != nil {
+      try check(avio_closep(&pointer.pointee.pb), "avio_closep")
+    }
   }
 }

@@ -71,7 +71,7 @@ public enum PNGWriter {
 
   /// A frame in its own buffer holding the picture in `format`: the RGBA bytes as they are,
   /// or with the alpha byte of every pixel left out.
-  private static func picture(
+  static func picture(
     _ rgba: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
     format: AVPixelFormat
   ) throws(MediaError) -> DecoderFrame {

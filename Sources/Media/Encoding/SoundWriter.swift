@@ -1,7 +1,9 @@
 internal import CFFmpeg
+public import PlanValues
 
-/// Writes a sound alone as AAC in an MP4 file (`.m4a`): a segmented render's whole-timeline
-/// sound, encoded once and copied into the joined movie by `MovieJoiner` as a movie's sound is.
+/// Writes a sound alone in an MP4 or MOV file (named `.m4a`): a segmented render's
+/// whole-timeline sound, encoded once in the output's audio codec and container, and copied
+/// into the joined movie by `MovieJoiner` as a movie's sound is.
 ///
 /// Like `MovieWriter`, write to a temporary path and rename it only after `finish()` returns.
 public final class SoundWriter: AudioSink {
@@ -11,15 +13,15 @@ public final class SoundWriter: AudioSink {
   private let track: AudioEncoderTrack
   private let packet: Packet
 
-  /// Creates the file at `path` with an AAC encoder for `audio`.
-  public init(path: String, audio: AudioEncoding) throws(MediaError) {
+  /// Creates the file at `path`, in `container`, with an encoder for `audio`.
+  public init(path: String, container: OutputContainer, audio: AudioEncoding) throws(MediaError) {
     FFmpegLog.silence()
     self.path = path
-    let format = try OutputFormatContext(path: path, formatName: "mp4")
+    let format = try OutputFormatContext(path: path, formatName: container.muxerName)
     self.format = format
     track = try AudioEncoderTrack(audio, format: format)
     packet = try Packet()
-    try format.writeHeader(FFmpegOptions([:]))
+    try format.writeHeader(FFmpegOptions([String: String]()))
   }
 
   /// Encodes the next samples, as `MovieWriter.writeAudio` does.

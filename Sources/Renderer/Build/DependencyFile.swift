@@ -1,4 +1,5 @@
 import Foundation
+import PlanValues
 import ProjectFile
 public import RenderPlan
 
@@ -13,7 +14,9 @@ public enum DependencyFile {
   public static func text(
     plan: RenderPlan, project: String, folder: String, fonts: [String]? = nil
   ) -> String {
-    let output = relative(ProjectPaths.resolve(plan.output.file, in: plan.directory), to: folder)
+    // A PNG sequence stands as its first frame, whose stamp the build keeps (`OutputBuild`).
+    let file = ProjectPaths.resolve(plan.output.file, in: plan.directory)
+    let output = relative(FramePattern(file)?.path(frame: 0) ?? file, to: folder)
     let inputs =
       plan.inputs.map {
         relative(ProjectPaths.resolve($0.path, in: plan.directory), to: folder)

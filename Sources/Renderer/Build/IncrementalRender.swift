@@ -56,10 +56,10 @@ public struct IncrementalRender {
       verdict.state.inputs.map(\.stamp) + [project.flatMap(FileStamp.read)]
       + verdict.state.fonts.keys.map(FileStamp.read)
     let newest = stamps.compactMap { $0?.modified }.max() ?? .min
-    if let output = FileStamp.read(build.output), newest > output.modified {
+    if let output = FileStamp.read(build.stampedFile), newest > output.modified {
       // Now, as a rebuild would: not the dependency's own time, which may lie ahead (a copy
       // from a machine with a fast clock) and would then hide the next real change.
-      utimes(build.output, nil)
+      utimes(build.stampedFile, nil)
     }
     try? build.writeRecord(verdict.state)
     StagedOutput.removeStale(target: build.output)
@@ -78,13 +78,16 @@ public struct IncrementalRender {
     if plan.output.segment != nil {
       let segments =
         try self.segments ?? SegmentedBuild(plan: plan, state: verdict.state, build: build)
-      return try runSegmented(segments, progress: progress, checkInterrupt: checkInterrupt)
+      return try runSegmented(
+        segments, context: context, progress: progress, checkInterrupt: checkInterrupt)
     }
     let hashing = HashingJob(build: build, state: verdict.state)
     let report: RenderReport
     do {
-      report = try MovieRender(plan: plan, context: try context()).run(
+      let gpu = try context()
+      report = try MovieRender(plan: plan, context: gpu).run(
         progress: progress, checkInterrupt: checkInterrupt)
+      try PosterWrite.write(plan, context: gpu)
     } catch {
       // No record is written for a failed or interrupted render, so its hashes are not
       // needed: the hashing thread is left to finish alone rather than waited for, which for
@@ -114,7 +117,8 @@ public struct IncrementalRender {
 extension IncrementalRender {
   /// Encodes the missing segments, joins them all into the output, and records both.
   private func runSegmented(
-    _ segments: SegmentedBuild, progress: (Int64) -> Void, checkInterrupt: () throws -> Void
+    _ segments: SegmentedBuild, context: () throws -> GPUContext,
+    progress: (Int64) -> Void, checkInterrupt: () throws -> Void
   ) throws -> Outcome {
     let render = SegmentedRender(plan: plan, digests: segments.digests, folder: segments.folder)
     // --force trusts no file of the folder: a damaged segment is made again with the rest.
@@ -149,6 +153,7 @@ extension IncrementalRender {
       throw error
     }
     report.warnings = encoded.warnings + report.warnings
+    if plan.output.poster != nil { try PosterWrite.write(plan, context: try context()) }
     segments.recordJoin()
     return record(report) { segments.state }
   }

@@ -8,6 +8,8 @@ public enum OutOfDateReason: Sendable, Equatable {
   case noRecord
   /// The output file is gone.
   case outputMissing
+  /// The poster (`output.poster`) is gone.
+  case posterMissing(path: String)
   /// The output file is not the one the record describes (replaced, edited, re-encoded).
   case outputChanged
   /// The record was written by an older chromake, in record format `format`, which did not
@@ -46,6 +48,7 @@ public enum OutOfDateReason: Sendable, Equatable {
     case .forced: "--force was given"
     case .noRecord: "no record of an earlier render"
     case .outputMissing: "the output file does not exist"
+    case .posterMissing(let path): "the poster '\(path)' does not exist"
     case .outputChanged: "the output file was changed after it was rendered"
     case .olderRecord(let format):
       "the record is from an older chromake (record format \(format)), which did not "

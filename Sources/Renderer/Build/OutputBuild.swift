@@ -1,4 +1,5 @@
 import Foundation
+import PlanValues
 import ProjectFile
 public import RenderPlan
 
@@ -8,6 +9,9 @@ public import RenderPlan
 public final class OutputBuild: Sendable {
   /// The output file, resolved.
   public let output: String
+  /// The file whose stamp stands for the output: the output itself, or a PNG sequence's
+  /// first frame (renamed into place last, so it is there only when the whole sequence is).
+  public let stampedFile: String
   /// Its record's file, `.NAME.chromake` beside it.
   public let recordPath: String
   /// The last successful render's record, if there is a usable one.
@@ -22,6 +26,7 @@ public final class OutputBuild: Sendable {
     environment: @escaping @Sendable () -> RenderEnvironment = { .current }
   ) {
     self.output = output
+    stampedFile = FramePattern(output)?.path(frame: 0) ?? output
     self.chromake = chromake
     self.environment = environment
     recordPath = RenderRecord.path(forOutput: output)
@@ -71,10 +76,15 @@ public final class OutputBuild: Sendable {
     if force { return BuildVerdict(reasons: [.forced], state: state) }
     guard let record else { return BuildVerdict(reasons: [.noRecord], state: state) }
     let fingerprint = try state.fingerprint(chromake: chromake)
-    return BuildVerdict(
-      reasons: Self.reasons(
-        record: record, now: state, fingerprint: fingerprint, output: FileStamp.read(output)),
-      state: state)
+    var reasons = Self.reasons(
+      record: record, now: state, fingerprint: fingerprint, output: FileStamp.read(stampedFile))
+    // The poster is part of the output: one deleted is made again (with the render).
+    if let poster = plan.output.poster,
+      FileStamp.read(ProjectPaths.resolve(poster.file, in: plan.directory)) == nil
+    {
+      reasons.append(.posterMissing(path: poster.file))
+    }
+    return BuildVerdict(reasons: reasons, state: state)
   }
 
   /// Why `now` differs from `record`; empty when it is up to date.
@@ -212,7 +222,7 @@ public final class OutputBuild: Sendable {
   /// stamps or fields have moved (a touched input, an edited comment), so the next check
   /// is quick again.
   public func writeRecord(_ state: BuildState) throws {
-    guard let output = FileStamp.read(output) else { return }
+    guard let output = FileStamp.read(stampedFile) else { return }
     let fingerprint = try state.fingerprint(chromake: chromake)
     var inputs: [RecordedInput] = []
     for input in state.inputs {

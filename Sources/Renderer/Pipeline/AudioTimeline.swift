@@ -49,9 +49,14 @@ final class AudioTimeline {
 
   /// The encoding the writer needs for this timeline.
   static func encoding(_ plan: RenderPlan) -> AudioEncoding {
-    AudioEncoding(
-      sampleRate: plan.output.audio.sampleRate, channels: plan.output.audio.channels,
-      bitRate: plan.output.audio.bitrate)
+    // The planner gives every plan with sound an audio codec (a format without one has its
+    // sound left out of the plan).
+    guard let codec = plan.output.format.audio else {
+      preconditionFailure("a plan with sound and no audio codec")
+    }
+    return AudioEncoding(
+      codec: codec, sampleRate: plan.output.audio.sampleRate,
+      channels: plan.output.audio.channels, bitRate: plan.output.audio.bitrate)
   }
 
   /// Samples the mix had to clip (with the limiter off).

@@ -40,6 +40,18 @@ public final class MovieRender {
     progress: (Int64) -> Void = { _ in }, checkInterrupt: () throws -> Void = {}
   ) throws -> RenderReport {
     let output = plan.output
+    if output.format.container == .png {
+      let frames = try StagedFrames(target: plan.resolvedPath(output.file))
+      do {
+        let report = try encode(
+          into: frames.temporaryPath, progress: progress, checkInterrupt)
+        try frames.commit(frames: output.frameCount)
+        return report
+      } catch {
+        frames.discard()
+        throw error
+      }
+    }
     let staged = try StagedOutput(target: plan.resolvedPath(output.file))
     do {
       let report = try encode(into: staged.temporaryPath, progress: progress, checkInterrupt)
@@ -59,10 +71,8 @@ public final class MovieRender {
     let writer: MovieWriter
     do {
       writer = try MovieWriter(
-        path: path, container: MovieContainer(rawValue: output.container) ?? .mp4,
-        video: VideoEncoding(
-          width: output.width, height: output.height, fps: output.fps, crf: output.video.crf,
-          preset: output.video.preset),
+        path: path, format: output.format,
+        video: VideoEncoding(width: output.width, height: output.height, fps: output.fps),
         audio: audio.map { _ in AudioTimeline.encoding(plan) },
         encoderTag: EncoderTag.text(software: "chromake \(ChromakeVersion.current)"))
     } catch {
@@ -70,7 +80,7 @@ public final class MovieRender {
     }
     let compositor = VideoCompositor(
       context: context, width: output.width, height: output.height,
-      background: output.background.drawnAtRoot, styles: plan.layerStyles,
+      background: output.drawnBackground, styles: plan.layerStyles,
       patterns: try PatternGrey.load(plan))
     let transitions = plan.transitions
     let sources = LayerSources(plan: plan)

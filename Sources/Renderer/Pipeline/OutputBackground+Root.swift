@@ -1,4 +1,13 @@
 import PlanValues
+import RenderPlan
+
+extension OutputPlan {
+  /// What a root render draws over: a transparent background kept where the format keeps
+  /// alpha, else `drawnAtRoot`.
+  var drawnBackground: OutputBackground {
+    format.alpha ? background : background.drawnAtRoot
+  }
+}
 
 extension OutputBackground {
   /// What a root render (the movie, and the frame preview that shows the movie's frame) draws

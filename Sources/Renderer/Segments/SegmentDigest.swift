@@ -57,9 +57,11 @@ public struct SegmentDigest: Codable, Sendable, Equatable {
       [
         "chromake segment 1",
         "\(output.width)x\(output.height) @\(output.fps) \(output.background)",
-        "\(output.video.codec) crf \(output.video.crf) \(output.video.preset) "
+        "\(output.format.container) \(output.format.video) crf \(output.format.crf.map(String.init) ?? "-") "
+          + "preset \(output.format.preset ?? "-") speed \(output.format.speed.map(String.init) ?? "-") "
+          + "alpha \(output.format.alpha) "
           + "threads \(SegmentEncoding.encoderThreads) on \(SegmentEncoding.machineClass)",
-        "\(output.video.pixelFormat) \(output.video.colorMatrix) \(output.video.colorRange)",
+        "\(output.format.pixelFormat) bt709 limited",
         "chromake \(fingerprint.chromake) \(fingerprint.environment.executable)",
         "ffmpeg \(fingerprint.ffmpeg)", "shaders \(fingerprint.shaders)",
       ] + libraries

@@ -33,7 +33,7 @@ final class SegmentLane: @unchecked Sendable {
     let output = plan.output
     let compositor = VideoCompositor(
       context: context, width: output.width, height: output.height,
-      background: output.background.drawnAtRoot, styles: plan.layerStyles,
+      background: output.drawnBackground, styles: plan.layerStyles,
       patterns: try PatternGrey.load(plan))
     var sources: LayerSources?
     /// The frame the sources give next.

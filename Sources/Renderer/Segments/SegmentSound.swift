@@ -49,7 +49,9 @@ final class SegmentSound: @unchecked Sendable {
     do {
       let writer: SoundWriter
       do {
-        writer = try SoundWriter(path: staged.temporaryPath, audio: AudioTimeline.encoding(plan))
+        writer = try SoundWriter(
+          path: staged.temporaryPath, container: plan.output.format.container,
+          audio: AudioTimeline.encoding(plan))
       } catch {
         throw RenderFailure("cannot start encoding the sound: \(error)")
       }

@@ -1,7 +1,7 @@
 import Media
 import RenderPlan
 
-/// One segment being encoded: its own libx264 (with `SegmentEncoding.encoderThreads`), on
+/// One segment being encoded: its own encoder (with `SegmentEncoding.encoderThreads`), on
 /// its own thread, into a temporary file renamed to the segment's name only when the segment
 /// is whole. The lock on its index is held until then.
 final class SegmentWrite {
@@ -19,10 +19,10 @@ final class SegmentWrite {
     staged = try StagedOutput(target: target)
     do {
       writer = try MovieWriter(
-        path: staged.temporaryPath, container: .mp4,
+        path: staged.temporaryPath, format: output.format,
         video: VideoEncoding(
-          width: output.width, height: output.height, fps: output.fps, crf: output.video.crf,
-          preset: output.video.preset, threads: SegmentEncoding.encoderThreads))
+          width: output.width, height: output.height, fps: output.fps,
+          threads: SegmentEncoding.encoderThreads))
     } catch {
       staged.discard()
       throw RenderFailure("cannot start encoding segment \(index): \(error)")

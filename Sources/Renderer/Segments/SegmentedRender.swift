@@ -123,7 +123,7 @@ public final class SegmentedRender {
     let joiner: MovieJoiner
     do {
       joiner = try MovieJoiner(
-        path: path, container: MovieContainer(rawValue: output.container) ?? .mp4,
+        path: path, container: output.format.container,
         firstSegment: folder.file(0, digest: first.value), fps: output.fps,
         sound: sound?.file,
         encoderTag: EncoderTag.text(software: "chromake \(ChromakeVersion.current)"))

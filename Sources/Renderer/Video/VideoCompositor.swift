@@ -86,9 +86,22 @@ final class VideoCompositor {
     try composite(draws.map { .layer($0) }, into: frame)
   }
 
-  /// Draws `items` (bottom first) into `frame`'s three planes. Over a colour only: an
-  /// encoder's frame has no alpha.
+  /// Draws `items` (bottom first) into `frame`'s planes: over a colour its three, over a
+  /// transparent background (for an output that keeps alpha) its four, with straight alpha as
+  /// encoders take it.
   func composite(_ items: [CompositeItem], into frame: EncoderFrame) throws {
+    if frame.hasAlpha {
+      precondition(background.color == nil, "a frame with alpha is drawn over nothing")
+      let stacked = try self.stacked(items)
+      for plane in 0..<4 {
+        try frame.withMutablePlane(plane) { bytes, bytesPerRow, width, _ in
+          try stacked.read(
+            plane, into: bytes, bytesPerRow: bytesPerRow, width: width, scratch: &scratch)
+        }
+      }
+      StraightAlpha.unpremultiply(frame)
+      return
+    }
     let stacked = try stackedOpaque(items)
     for plane in 0..<3 {
       try frame.withMutablePlane(plane) { bytes, bytesPerRow, width, _ in

@@ -18,8 +18,8 @@ struct EncodingAudioTests {
   /// chunks of `chunk` samples (not a multiple of AAC's 1024), interleaved with the video.
   static func writeMovie(path: String, frames: Int, rate: Int, chunk: Int) throws {
     let writer = try MovieWriter(
-      path: path, container: .mp4,
-      video: VideoEncoding(width: 64, height: 48, fps: Rational(30), preset: "veryfast"),
+      path: path, format: .h264(preset: "veryfast", audio: .aac),
+      video: VideoEncoding(width: 64, height: 48, fps: Rational(30)),
       audio: AudioEncoding(sampleRate: rate, channels: 2))
     let total = frames * rate / 30
     for k in 0..<frames {

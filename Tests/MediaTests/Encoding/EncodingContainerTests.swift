@@ -1,4 +1,5 @@
 import Media
+import PlanValues
 import TestSupport
 import Testing
 import Timeline
@@ -8,14 +9,14 @@ struct EncodingContainerTests {
   @Test(
     "the stream is H.264 4:2:0 tagged BT.709 limited range",
     arguments: [
-      MovieContainer.mp4, .mov,
+      OutputContainer.mp4, .mov,
     ])
-  func colourTags(container: MovieContainer) throws {
+  func colourTags(container: OutputContainer) throws {
     try withScratchFolder { folder in
       let path = folder.path("tags.\(container.rawValue)")
       try EncodedMovie.writeSyntheticMovie(
-        path: path, container: container,
-        video: VideoEncoding(width: 64, height: 48, fps: Rational(30), preset: "veryfast"),
+        path: path, format: .h264(container, preset: "veryfast"),
+        video: VideoEncoding(width: 64, height: 48, fps: Rational(30)),
         count: 10)
 
       let probed = try EncodedVideoProbe(path: path)
@@ -34,13 +35,13 @@ struct EncodingContainerTests {
   @Test(
     "faststart: the index (moov) comes before the media data (mdat)",
     arguments: [
-      MovieContainer.mp4, .mov,
+      OutputContainer.mp4, .mov,
     ])
-  func indexFirst(container: MovieContainer) throws {
+  func indexFirst(container: OutputContainer) throws {
     try withScratchFolder { folder in
       let path = folder.path("faststart.\(container.rawValue)")
       try EncodedMovie.writeSyntheticMovie(
-        path: path, container: container,
+        path: path, format: .h264(container),
         video: VideoEncoding(width: 64, height: 48, fps: Rational(24)), count: 5)
 
       let atoms = try EncodedMovie.topLevelAtoms(path: path)
@@ -57,7 +58,7 @@ struct EncodingContainerTests {
       let path = folder.path("clip.mov")
       let fps = Rational(30000, 1001)
       try EncodedMovie.writeSyntheticMovie(
-        path: path, container: .mov,
+        path: path, format: .h264(.mov),
         video: VideoEncoding(width: 64, height: 48, fps: fps), count: 20)
 
       let probed = try EncodedVideoProbe(path: path)

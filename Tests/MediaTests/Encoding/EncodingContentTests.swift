@@ -11,8 +11,8 @@ struct EncodingContentTests {
       let (width, height, count) = (66, 50, 12)
       let path = folder.path("lossless.mp4")
       try EncodedMovie.writeSyntheticMovie(
-        path: path,
-        video: VideoEncoding(width: width, height: height, fps: Rational(25), crf: 0),
+        path: path, format: .h264(crf: 0),
+        video: VideoEncoding(width: width, height: height, fps: Rational(25)),
         count: count)
 
       let frames = try EncodedMovie.decodedFrames(
@@ -41,7 +41,7 @@ struct EncodingContentTests {
   func planeGeometry() throws {
     try withScratchFolder { folder in
       let writer = try MovieWriter(
-        path: folder.path("geometry.mp4"), container: .mp4,
+        path: folder.path("geometry.mp4"), format: .h264(),
         video: VideoEncoding(width: 70, height: 46, fps: Rational(30)))
       let frame = try writer.nextFrame()
       let sizes = (0..<3).map { plane in

@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import PlanValues
 import TestSupport
 import Testing
 import Timeline
@@ -13,7 +14,7 @@ struct EncodingErrorTests {
     try withScratchFolder { folder in
       let missing = folder.path("no-such-folder")
       #expect(throws: MediaError.fileNotFound(path: missing)) {
-        _ = try MovieWriter(path: missing + "/out.mp4", container: .mp4, video: small)
+        _ = try MovieWriter(path: missing + "/out.mp4", format: .h264(), video: small)
       }
     }
   }
@@ -21,10 +22,9 @@ struct EncodingErrorTests {
   @Test("an unknown preset is an FFmpeg error naming avcodec_open2")
   func unknownPreset() throws {
     try withScratchFolder { folder in
-      var video = small
-      video.preset = "warp-speed"
       let error = #expect(throws: MediaError.self) {
-        _ = try MovieWriter(path: folder.path("preset.mp4"), container: .mp4, video: video)
+        _ = try MovieWriter(
+          path: folder.path("preset.mp4"), format: .h264(preset: "warp-speed"), video: small)
       }
       guard case .ffmpeg(let call, _, _) = error else {
         Issue.record("expected an FFmpeg error, got \(String(describing: error))")
@@ -40,7 +40,7 @@ struct EncodingErrorTests {
       var video = small
       video.width = 63
       let error = #expect(throws: MediaError.self) {
-        _ = try MovieWriter(path: folder.path("odd.mp4"), container: .mp4, video: video)
+        _ = try MovieWriter(path: folder.path("odd.mp4"), format: .h264(), video: video)
       }
       guard case .ffmpeg(let call, _, _) = error else {
         Issue.record("expected an FFmpeg error, got \(String(describing: error))")
@@ -56,7 +56,7 @@ struct EncodingErrorTests {
       let path = folder.path("abandoned.mp4")
       do {
         let writer = try MovieWriter(
-          path: path, container: .mp4, video: small, audio: AudioEncoding(channels: 1))
+          path: path, format: .h264(audio: .aac), video: small, audio: AudioEncoding(channels: 1))
         let silence = [Float](repeating: 0, count: 1600)
         for k in 0..<20 {
           let frame = try writer.nextFrame()

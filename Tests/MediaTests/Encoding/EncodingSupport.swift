@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import PlanValues
 import TestSupport
 import Testing
 import Timeline
@@ -40,15 +41,26 @@ enum EncodingPicture {
 extension EncodedMovie {
   /// Writes `count` synthetic frames to `path` with a `MovieWriter`.
   static func writeSyntheticMovie(
-    path: String, container: MovieContainer = .mp4, video: VideoEncoding, count: Int
+    path: String, format: OutputFormat = .h264(), video: VideoEncoding, count: Int
   ) throws {
-    let writer = try MovieWriter(path: path, container: container, video: video)
+    let writer = try MovieWriter(path: path, format: format, video: video)
     for k in 0..<count {
       let frame = try writer.nextFrame()
       EncodingPicture.fill(frame, k: k)
       try writer.write(frame)
     }
     try writer.finish()
+  }
+}
+
+extension OutputFormat {
+  /// H.264 in `container` with `crf` and `preset` (libx264's own defaults unless given), and
+  /// `audio` as its sound.
+  static func h264(
+    _ container: OutputContainer = .mp4, crf: Int = 23, preset: String = "medium",
+    audio: AudioCodec? = nil
+  ) -> OutputFormat {
+    OutputFormat(container: container, video: .h264, crf: crf, preset: preset, audio: audio)
   }
 }
 

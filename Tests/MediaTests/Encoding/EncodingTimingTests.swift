@@ -12,7 +12,8 @@ struct EncodingTimingTests {
     try withScratchFolder { folder in
       let path = folder.path("timing.mp4")
       try EncodedMovie.writeSyntheticMovie(
-        path: path, video: VideoEncoding(width: 64, height: 48, fps: fps, crf: 20), count: count)
+        path: path, format: .h264(crf: 20), video: VideoEncoding(width: 64, height: 48, fps: fps),
+        count: count)
 
       let probed = try EncodedVideoProbe(path: path)
       #expect(probed["nb_read_frames"] == String(count))
@@ -31,7 +32,8 @@ struct EncodingTimingTests {
       let path = folder.path("ends.mp4")
       let count = 40
       try EncodedMovie.writeSyntheticMovie(
-        path: path, video: VideoEncoding(width: 64, height: 48, fps: Rational(30), crf: 18),
+        path: path, format: .h264(crf: 18),
+        video: VideoEncoding(width: 64, height: 48, fps: Rational(30)),
         count: count)
 
       let frames = try EncodedMovie.decodedFrames(path: path, width: 64, height: 48, in: folder)

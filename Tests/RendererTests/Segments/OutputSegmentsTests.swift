@@ -1,3 +1,4 @@
+import PlanValues
 import Testing
 import Timeline
 
@@ -9,12 +10,11 @@ import Timeline
 struct OutputSegmentsTests {
   static func output(fps: Rational, frames: Int64, segment: Rational?) -> OutputPlan {
     OutputPlan(
-      file: "out.mp4", container: "mp4", width: 16, height: 16, fps: fps, frameCount: frames,
+      file: "out.mp4",
+      format: OutputFormat(container: .mp4, video: .h264, crf: 20, preset: "medium", audio: .aac),
+      formatChoice: OutputFormatChoice(), width: 16, height: 16, fps: fps, frameCount: frames,
       duration: Rational(frames) / fps, durationRule: "explicit",
       background: .color(.black),
-      video: VideoEncodingPlan(
-        codec: "h264", crf: 20, preset: "medium", pixelFormat: "yuv420p", colorMatrix: "bt709",
-        colorRange: "limited"),
       audio: AudioEncodingPlan(
         sampleRate: 48000, channels: 2, bitrate: 192_000, limiter: nil, loudness: nil,
         sampleCount: 0),

@@ -58,7 +58,7 @@ public struct LoudnessReport: Sendable, Equatable, Codable {
 /// would pass the ceiling, the limiter will take some loudness away, so the mix is measured
 /// again with the gain and the limiter and the gain corrected by what is missing.
 ///
-/// Then the mix is encoded to AAC and decoded back (`AACRoundTrip`, the same encoder as the
+/// Then the mix is encoded to AAC and decoded back (`AudioRoundTrip`, the same encoder as the
 /// movie's): AAC can put peaks back over a limited mix, most at sharp onsets. Where a frame's
 /// decoded true peak passes the ceiling, that span is dipped by the excess after the limiter
 /// (`CodecPeakDips`; where it passes nearly everywhere, the limiter's ceiling is lowered
@@ -217,7 +217,7 @@ enum LoudnessNormalization {
       // Sized once the encoder says its frame size, before any sample is decoded.
       var frame: Int64 = 1
       var framePeaks: [Double] = []
-      let roundTrip = try AACRoundTrip(AudioTimeline.encoding(plan)) { channels, at in
+      let roundTrip = try AudioRoundTrip(AudioTimeline.encoding(plan)) { channels, at in
         let first = Int(max(0, -at))
         let end = Int(max(0, min(Int64(channels[0].count), format.sampleCount - at)))
         if first < end {

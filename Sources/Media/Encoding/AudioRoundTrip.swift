@@ -1,13 +1,14 @@
 internal import CFFmpeg
 
-/// Encodes float planar samples to AAC exactly as a `MovieWriter`'s audio track does (the same
-/// encoder, settings and frame cuts), decodes the packets straight back, and hands the decoded
-/// samples to `heard`: what a viewer's player will play, known before the movie is written.
-/// FFmpeg's AAC encoder is deterministic, so the movie's sound decodes to these same samples.
+/// Encodes float planar samples exactly as a `MovieWriter`'s audio track does (the same
+/// codec, encoder, settings and frame cuts), decodes the packets straight back, and hands the
+/// decoded samples to `heard`: what a viewer's player will play, known before the movie is
+/// written. The encoders are deterministic, so the movie's sound decodes to these same samples.
 ///
-/// A true-peak ceiling is a promise about the decoded sound, and AAC's quantisation can put
-/// peaks back over a limited mix (most at sharp onsets): this is how the render checks it.
-public final class AACRoundTrip {
+/// A true-peak ceiling is a promise about the decoded sound, and a lossy codec's quantisation
+/// (AAC's, Opus's) can put peaks back over a limited mix (most at sharp onsets): this is how
+/// the render checks it. A lossless codec (FLAC, PCM) gives back the mix rounded to 24 bits.
+public final class AudioRoundTrip {
   private let encoder: EncoderContext
   private let decoder: UnsafeMutablePointer<AVCodecContext>
   private let frame: AudioEncoderFrame
@@ -15,6 +16,9 @@ public final class AACRoundTrip {
   private let packet: Packet
   private let channels: Int
   private var pending: [[Float]]
+  /// Each decoded frame's samples as float, one buffer per channel.
+  private var floatPlanes: [UnsafeMutablePointer<Float>] = []
+  private var floatCapacity = 0
   private var samplesSent: Int64 = 0
   private let heard: ([UnsafeBufferPointer<Float>], Int64) -> Void
   /// The decoded sample the next decoded frame starts at, counted from the first input sample
@@ -30,12 +34,12 @@ public final class AACRoundTrip {
   ) throws(MediaError) {
     // As for MP4 and MOV: the stream's configuration goes in the extradata, where the decoder
     // below reads it.
-    encoder = try EncoderContext.aac(encoding, globalHeader: true)
+    encoder = try EncoderContext.audio(encoding, globalHeader: true)
     let context = encoder.pointer
     decodedPosition = -Int64(context.pointee.initial_padding)
     frame = try AudioEncoderFrame(for: encoder)
     packet = try Packet()
-    guard let codec = avcodec_find_decoder(AV_CODEC_ID_AAC),
+    guard let codec = avcodec_find_decoder(context.pointee.codec_id),
       let decoder = avcodec_alloc_context3(codec)
     else { throw .outOfMemory("avcodec_alloc_context3") }
     self.decoder = decoder
@@ -60,13 +64,14 @@ public final class AACRoundTrip {
   }
 
   deinit {
+    for plane in floatPlanes { plane.deallocate() }
     var context: UnsafeMutablePointer<AVCodecContext>? = decoder
     avcodec_free_context(&context)
     var frame: UnsafeMutablePointer<AVFrame>? = decoded
     av_frame_free(&frame)
   }
 
-  /// Samples per channel in one AAC frame (1024 for AAC-LC).
+  /// Samples per channel in one encoder frame (1024 for AAC-LC, 960 for Opus at 48 kHz).
   public var frameSize: Int { frame.capacity }
 
   /// Takes the next samples, one buffer per channel, all the same length.
@@ -122,20 +127,46 @@ public final class AACRoundTrip {
     {
       defer { av_frame_unref(decoded) }
       let count = Int(decoded.pointee.nb_samples)
-      guard decoded.pointee.format == AV_SAMPLE_FMT_FLTP.rawValue,
-        let planes = decoded.pointee.extended_data
-      else {
-        throw .ffmpeg(
-          call: "avcodec_receive_frame", code: -1,
-          message: "the AAC decoder gave samples that are not float planar")
-      }
-      let buffers = (0..<channels).map { c in
-        UnsafeBufferPointer(
-          start: planes[c].map { UnsafeRawPointer($0).assumingMemoryBound(to: Float.self) },
-          count: count)
-      }
+      try floats(of: decoded, count: count)
+      let buffers = floatPlanes.map { UnsafeBufferPointer(start: $0, count: count) }
       heard(buffers, decodedPosition)
       decodedPosition += Int64(count)
+    }
+  }
+
+  /// Copies `frame`'s samples, in whatever format the decoder gave them, into `floatPlanes`
+  /// as float from −1 to 1.
+  private func floats(of frame: UnsafeMutablePointer<AVFrame>, count: Int) throws(MediaError) {
+    if count > floatCapacity {
+      for plane in floatPlanes { plane.deallocate() }
+      floatPlanes = (0..<channels).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: count)
+      }
+      floatCapacity = count
+    }
+    guard let planes = frame.pointee.extended_data else {
+      throw .ffmpeg(call: "avcodec_receive_frame", code: -1, message: "a frame without samples")
+    }
+    let format = AVSampleFormat(rawValue: frame.pointee.format)
+    let planar = av_sample_fmt_is_planar(format) != 0
+    func sample<T>(_ type: T.Type, _ c: Int, _ i: Int) -> T {
+      let base = UnsafeRawPointer(planes[planar ? c : 0]!)
+      return base.load(
+        fromByteOffset: (planar ? i : i * channels + c) * MemoryLayout<T>.stride, as: T.self)
+    }
+    for c in 0..<channels {
+      let out = floatPlanes[c]
+      switch format {
+      case AV_SAMPLE_FMT_FLTP, AV_SAMPLE_FMT_FLT:
+        for i in 0..<count { out[i] = sample(Float.self, c, i) }
+      case AV_SAMPLE_FMT_S32P, AV_SAMPLE_FMT_S32:
+        for i in 0..<count { out[i] = Float(Double(sample(Int32.self, c, i)) / 2_147_483_648) }
+      case AV_SAMPLE_FMT_S16P, AV_SAMPLE_FMT_S16:
+        for i in 0..<count { out[i] = Float(sample(Int16.self, c, i)) / 32768 }
+      default:
+        throw .ffmpeg(
+          call: "avcodec_receive_frame", code: -1,
+          message: "the decoder gave samples in an unexpected format (\(format.rawValue))")
+      }
     }
   }
 }

@@ -1,0 +1,122 @@
+internal import CFFmpeg
+internal import Foundation
+import PlanValues
+
+/// How an `OutputFormat`'s video codec is opened: FFmpeg's encoder, the pixel format it is
+/// given, its options and the stream's tag. One case per codec, and nothing here chooses
+/// what the plan has not: every setting comes from the format.
+struct VideoEncoderSetup {
+  /// FFmpeg's encoder.
+  var encoderName: String
+  /// What the encoder takes; the writer converts the compositor's frames to it.
+  var pixelFormat: AVPixelFormat
+  /// The encoder's private options.
+  var options: [String: String]
+  /// The stream's four-character tag, where the container needs one named.
+  var codecTag: String?
+
+  init(_ format: OutputFormat, video: VideoEncoding) {
+    codecTag = nil
+    options = [:]
+    switch format.video {
+    case .h264:
+      encoderName = "libx264"
+      pixelFormat = AV_PIX_FMT_YUV420P
+      options = ["preset": format.preset ?? "medium", "crf": String(format.crf ?? 20)]
+      // Capped below AVX-512 (see X264Assembly).
+      if let assembly = X264Assembly.parameter { options["x264-params"] = "asm=\(assembly)" }
+    case .hevc:
+      encoderName = "libx265"
+      pixelFormat = AV_PIX_FMT_YUV420P
+      options = ["preset": format.preset ?? "medium", "crf": String(format.crf ?? 24)]
+      // x265 prints its settings on standard error unless told not to; its thread pool is
+      // sized by `pools`.
+      var params = ["log-level=error"]
+      if video.threads > 0 { params.append("pools=\(video.threads)") }
+      options["x265-params"] = params.joined(separator: ":")
+      // MP4 and MOV players from Apple take HEVC only as `hvc1` (parameter sets in the
+      // sample description), not FFmpeg's default `hev1`.
+      if format.container == .mp4 || format.container == .mov { codecTag = "hvc1" }
+    case .av1:
+      encoderName = "libsvtav1"
+      pixelFormat = AV_PIX_FMT_YUV420P
+      options = ["crf": String(format.crf ?? 32), "preset": String(format.speed ?? 8)]
+    case .vp9:
+      encoderName = "libvpx-vp9"
+      pixelFormat = format.alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
+      // Constant quality: crf with no target bit rate; rows encoded in parallel.
+      options = [
+        "crf": String(format.crf ?? 32), "b": "0", "deadline": "good",
+        "cpu-used": String(format.speed ?? 4), "row-mt": "1",
+      ]
+    case .prores:
+      encoderName = "prores_ks"
+      pixelFormat = format.alpha ? AV_PIX_FMT_YUVA444P10LE : AV_PIX_FMT_YUV422P10LE
+      // 4444 keeps alpha; 422 HQ is the usual master without it. Apple's vendor code, as
+      // some of Apple's tools expect.
+      options = ["profile": format.alpha ? "4444" : "hq", "vendor": "apl0"]
+    case .gif:
+      encoderName = "gif"
+      pixelFormat = AV_PIX_FMT_PAL8
+    case .webp:
+      encoderName = "libwebp_anim"
+      // R′G′B′, which libwebp converts to WebP's own Y′CbCr (BT.601's matrix): given the
+      // compositor's BT.709 samples as they are, every viewer would decode them by BT.601.
+      pixelFormat = AV_PIX_FMT_BGRA
+    case .png:
+      encoderName = "png"
+      pixelFormat = format.alpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24
+    }
+  }
+
+  /// Whether the pixel format is RGB (PNG, and GIF's palette), whose samples the writer
+  /// converts from BT.709 limited-range Y′CbCr to full-range R′G′B′.
+  var isRGB: Bool {
+    pixelFormat == AV_PIX_FMT_RGBA || pixelFormat == AV_PIX_FMT_RGB24
+      || pixelFormat == AV_PIX_FMT_BGRA || pixelFormat == AV_PIX_FMT_PAL8
+  }
+
+  /// The encoder, set up for `video` and opened.
+  func open(_ video: VideoEncoding, globalHeader: Bool) throws(MediaError) -> EncoderContext {
+    if encoderName == "libsvtav1" {
+      // SVT-AV1 prints its banner and settings on standard error at its default level (3);
+      // 1 keeps its errors.
+      setenv("SVT_LOG", "1", 0)
+    }
+    let encoder = try EncoderContext(encoderNamed: encoderName)
+    let context = encoder.pointer
+    let fps = AVRational(num: Int32(video.fps.numerator), den: Int32(video.fps.denominator))
+    context.pointee.width = Int32(clamping: video.width)
+    context.pointee.height = Int32(clamping: video.height)
+    context.pointee.pix_fmt = pixelFormat
+    context.pointee.framerate = fps
+    context.pointee.time_base = av_inv_q(fps)
+    context.pointee.color_primaries = AVCOL_PRI_BT709
+    context.pointee.color_trc = AVCOL_TRC_BT709
+    if isRGB {
+      context.pointee.colorspace = AVCOL_SPC_RGB
+      context.pointee.color_range = AVCOL_RANGE_JPEG
+    } else {
+      context.pointee.colorspace = AVCOL_SPC_BT709
+      context.pointee.color_range = AVCOL_RANGE_MPEG
+    }
+    // libx264 runs its own frame threads (not FFmpeg's): thread_count becomes its thread
+    // count, and frame (not slice) threading is asked for here. libvpx and SVT-AV1 read
+    // thread_count as their own.
+    context.pointee.thread_count = Int32(clamping: video.threads)
+    if encoderName == "libx264" { context.pointee.thread_type = FF_THREAD_FRAME }
+    if globalHeader {
+      context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+    }
+    try encoder.open(FFmpegOptions(options))
+    return encoder
+  }
+
+  /// `codecTag` as FFmpeg's little-endian four-character code.
+  var tagValue: UInt32? {
+    guard let codecTag, codecTag.utf8.count == 4 else { return nil }
+    return codecTag.utf8.enumerated().reduce(UInt32(0)) {
+      $0 | UInt32($1.element) << (8 * $1.offset)
+    }
+  }
+}

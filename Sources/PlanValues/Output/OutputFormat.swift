@@ -1,0 +1,157 @@
+/// The one decided format of a render's output: its container, the video codec and every
+/// setting it is opened with, whether the picture keeps its alpha, and the audio codec (none
+/// for the picture formats). The planner decides it (`decide`) and the writer takes it whole;
+/// nothing else chooses a codec or falls back to one.
+public struct OutputFormat: Sendable, Codable, Equatable {
+  public var container: OutputContainer
+  public var video: VideoCodec
+  /// The constant-quality setting, for the codecs that have one.
+  public var crf: Int?
+  /// The x264-family preset, for H.264 and HEVC.
+  public var preset: String?
+  /// The numbered speed, for VP9 and AV1.
+  public var speed: Int?
+  /// Whether the output keeps the composition's transparency.
+  public var alpha: Bool
+  /// nil: no sound is written.
+  public var audio: AudioCodec?
+
+  public init(
+    container: OutputContainer, video: VideoCodec, crf: Int? = nil, preset: String? = nil,
+    speed: Int? = nil, alpha: Bool = false, audio: AudioCodec? = nil
+  ) {
+    self.container = container
+    self.video = video
+    self.crf = crf
+    self.preset = preset
+    self.speed = speed
+    self.alpha = alpha
+    self.audio = audio
+  }
+
+  /// The pixel format the encoder is given (FFmpeg's name): 8-bit 4:2:0 Y′CbCr as the
+  /// compositor makes it, with alpha where kept; ProRes 10-bit 4:2:2 (4:4:4 with alpha, the
+  /// 4444 profile); PNG and WebP R′G′B′; GIF a palette of 256 colours.
+  public var pixelFormat: String {
+    switch video {
+    case .h264, .hevc, .av1: "yuv420p"
+    case .vp9: alpha ? "yuva420p" : "yuv420p"
+    case .webp: "bgra"
+    case .prores: alpha ? "yuva444p10le" : "yuv422p10le"
+    case .png: alpha ? "rgba" : "rgb24"
+    case .gif: "pal8"
+    }
+  }
+
+  /// The format for an output in `container` with `choice`'s requests (`background`: whether
+  /// the project is drawn over nothing; `sampleRate`: the mix's), or the first request it
+  /// cannot honour.
+  public static func decide(
+    container: OutputContainer, choice: OutputFormatChoice, transparent: Bool, sampleRate: Int
+  ) -> Result<OutputFormat, OutputFormatProblem> {
+    let videoCodecs = container.videoCodecs
+    let video = choice.videoCodec ?? videoCodecs[0]
+    guard videoCodecs.contains(video) else {
+      return .failure(
+        .init(
+          .videoCodec, "\(container.displayName) cannot hold \(video.rawValue) video",
+          help: "\(container.displayName) holds \(list(videoCodecs.map(\.rawValue)))"))
+    }
+    var format = OutputFormat(container: container, video: video, alpha: choice.alpha)
+    if let crf = choice.crf {
+      guard let range = video.crfRange else {
+        return .failure(.init(.crf, "\(video.rawValue) has no crf setting"))
+      }
+      guard range.contains(crf) else {
+        return .failure(
+          .init(
+            .crf,
+            "crf must be from \(range.lowerBound) to \(range.upperBound) for "
+              + "\(video.rawValue), found \(crf)"))
+      }
+    }
+    format.crf = choice.crf ?? video.defaultCRF
+    if let preset = choice.preset {
+      guard let presets = video.presets else {
+        return .failure(
+          .init(
+            .preset, "\(video.rawValue) has no preset setting",
+            help: video.speedRange.map {
+              "\(video.rawValue) takes 'speed', from \($0.lowerBound) to \($0.upperBound)"
+            }))
+      }
+      guard presets.contains(preset) else {
+        return .failure(
+          .init(
+            .preset, "unknown \(video.rawValue) preset '\(preset)'",
+            help: "presets: \(presets.joined(separator: ", "))"))
+      }
+    }
+    format.preset = choice.preset ?? (video.presets == nil ? nil : "medium")
+    if let speed = choice.speed {
+      guard let range = video.speedRange else {
+        return .failure(
+          .init(
+            .speed, "\(video.rawValue) has no speed setting",
+            help: video.presets == nil ? nil : "\(video.rawValue) takes 'preset'"))
+      }
+      guard range.contains(speed) else {
+        return .failure(
+          .init(
+            .speed,
+            "speed must be from \(range.lowerBound) to \(range.upperBound) for "
+              + "\(video.rawValue), found \(speed)"))
+      }
+    }
+    format.speed = choice.speed ?? video.defaultSpeed
+    if choice.alpha {
+      guard video.keepsAlpha, video != .vp9 || container == .webm else {
+        return .failure(
+          .init(
+            .alpha, "\(video.rawValue) in \(container.displayName) cannot keep alpha",
+            help: "alpha is kept by prores (.mov), vp9 (.webm), .webp, .gif and PNG sequences"))
+      }
+      guard transparent else {
+        return .failure(
+          .init(
+            .alpha, "output.video.alpha needs 'output.background: transparent'",
+            help: "over a colour every pixel is opaque, so there is no alpha to keep"))
+      }
+    }
+    let audioCodecs = container.audioCodecs
+    guard let audio = choice.audioCodec ?? audioCodecs.first else {
+      // A picture format: no sound, so the sound settings must not ask for one.
+      if choice.bitrate != nil {
+        return .failure(
+          .init(.bitrate, "\(container.displayName) has no sound to set a bit rate of"))
+      }
+      return .success(format)
+    }
+    guard audioCodecs.contains(audio) else {
+      return .failure(
+        .init(
+          .audioCodec,
+          audioCodecs.isEmpty
+            ? "\(container.displayName) has no sound"
+            : "\(container.displayName) cannot hold \(audio.rawValue) sound",
+          help: audioCodecs.isEmpty
+            ? nil : "\(container.displayName) holds \(list(audioCodecs.map(\.rawValue)))"))
+    }
+    if choice.bitrate != nil, !audio.hasBitrate {
+      return .failure(.init(.bitrate, "\(audio.rawValue) is lossless: it has no bit rate"))
+    }
+    if let rates = audio.sampleRates, !rates.contains(sampleRate) {
+      return .failure(
+        .init(
+          .sampleRate, "\(audio.rawValue) cannot be \(sampleRate) Hz",
+          help: "\(audio.rawValue) takes \(list(rates.map { "\($0)" })) Hz"))
+    }
+    format.audio = audio
+    return .success(format)
+  }
+
+  private static func list(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+  }
+}
