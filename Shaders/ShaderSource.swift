@@ -39,6 +39,16 @@ public struct ShaderFile: Sendable, Hashable {
     partNames = parts.map(\.name) + [generatedName]
   }
 
+  /// The file with each of `defines` set (`#define NAME`) after its `#version` line: one
+  /// whole file specialised for one use, its lines still numbered as in the file.
+  public func specialized(_ defines: [String]) -> ShaderFile {
+    guard !defines.isEmpty, let newline = text.firstIndex(of: "\n") else { return self }
+    let version = text[...newline]
+    let rest = text[text.index(after: newline)...]
+    let lines = defines.map { "#define \($0)\n" }.joined()
+    return ShaderFile(name: name, text: version + lines + "#line 2\n" + rest)
+  }
+
   /// The part a driver's line number is in, and the line in that part.
   public func part(ofLine line: Int) -> (name: String, line: Int) {
     let index = (line - 1) / Self.partLines
@@ -62,10 +72,15 @@ public enum ShaderSource {
   // `PackageResources` named after the file (`.` becomes `_`) and offers no way to enumerate
   // them, so each file is listed here once. The test suite checks this list against the folder.
   private static let embedded: [(name: String, bytes: [UInt8])] = [
+    ("Corner.frag", PackageResources.Corner_frag),
     ("Crossfade.frag", PackageResources.Crossfade_frag),
     ("Dip.frag", PackageResources.Dip_frag),
+    ("EffectBlur.frag", PackageResources.EffectBlur_frag),
+    ("EffectDownsample.frag", PackageResources.EffectDownsample_frag),
+    ("EffectPack.frag", PackageResources.EffectPack_frag),
     ("Fullscreen.vert", PackageResources.Fullscreen_vert),
     ("Key.frag", PackageResources.Key_frag),
+    ("LUT.frag", PackageResources.LUT_frag),
     ("Luma.frag", PackageResources.Luma_frag),
     ("Matte.frag", PackageResources.Matte_frag),
     ("Place.frag", PackageResources.Place_frag),

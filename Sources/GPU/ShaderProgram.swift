@@ -163,6 +163,14 @@ public final class ShaderProgram {
     }
   }
 
+  /// Sets an `ivec2` uniform.
+  public func setUniform(_ name: String, _ value: SIMD2<Int32>) throws {
+    try withUniform(name) { location in
+      glUniform2i(location, value.x, value.y)
+      try checkGL("glUniform2i(\(name))")
+    }
+  }
+
   /// Draws the full-screen triangle into `target`, with each texture bound to the sampler
   /// uniform of its key. Samplers get texture units in the order of their names. With a
   /// `region` (x, y, width, height in the target's pixels, as `gl_FragCoord` counts them), only

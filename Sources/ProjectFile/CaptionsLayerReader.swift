@@ -74,10 +74,10 @@ extension ReadContext {
     captions.cues = read.diagnostics.hasErrors ? [] : read.cues
   }
 
-  /// The name messages give a subtitle file: its path from the folder the command runs in
+  /// The name messages give a subtitle file (or a look's `.cube` file): its path from the folder the command runs in
   /// (`ads/media/en.srt` for `chromake check ads/ad.yaml`), which opens from there; its
   /// absolute path when it lies elsewhere.
-  private func subtitleDisplayName(_ resolved: String) -> String {
+  func subtitleDisplayName(_ resolved: String) -> String {
     let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
       .standardizedFileURL.path
     let prefix = here.hasSuffix("/") ? here : here + "/"

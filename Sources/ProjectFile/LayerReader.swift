@@ -11,10 +11,11 @@ extension ReadContext {
   /// layer.
   static let layerKinds = ["source", "image", "fill", "text", "captions", "sequence", "project"]
   /// The keys every layer has, whatever it shows.
-  static let commonLayerKeys = [
-    "name", "when", "start", "duration", "opacity", "box", "rotation", "fit", "fade_in",
-    "fade_out",
-  ]
+  static let commonLayerKeys =
+    [
+      "name", "when", "start", "duration", "opacity", "box", "rotation", "fit", "fade_in",
+      "fade_out",
+    ] + effectKeys
   /// The keys only some kinds have, by kind.
   static let kindLayerKeys: [String: [String]] = [
     "source": ["in", "out", "loop", "after_end", "key", "matte", "audio"],
@@ -132,15 +133,17 @@ extension ReadContext {
       map.value("fade_in").flatMap { time($0, what: "fade_in") } ?? Located(.zero, at: here)
     let fadeOut =
       map.value("fade_out").flatMap { time($0, what: "fade_out") } ?? Located(.zero, at: here)
+    let effects = readEffects(map, subject: subject)
     let shown = map.value("when").flatMap(condition)?.value ?? true
     if !shown { leftOutNames.append(name) }
     guard let content else { return .unreadable }
     if item != nil, duration == nil { checkItemLength(content, at: here, subject: subject) }
     guard shown else { return .leftOut }
-    return .shown(
-      LayerSpec(
-        location: here, name: name, start: start, duration: duration, opacity: opacity, box: box,
-        rotation: rotation, fit: fit, fadeIn: fadeIn, fadeOut: fadeOut, content: content))
+    var layer = LayerSpec(
+      location: here, name: name, start: start, duration: duration, opacity: opacity, box: box,
+      rotation: rotation, fit: fit, fadeIn: fadeIn, fadeOut: fadeOut, content: content)
+    layer.effects = effects
+    return .shown(layer)
   }
 
   /// The kind keys written, in file order: the first decides the layer's kind, and each one

@@ -30,6 +30,7 @@ public struct PathRules {
 
   private func checkLayer(_ layer: LayerSpec) -> LayerSpec {
     var layer = layer
+    if let lut = layer.effects.lut, !mayRead(lut, what: "lut") { layer.effects.lut = nil }
     switch layer.content {
     case .video(var video):
       if !mayRead(video.clip.source, what: "source") { video.clip.source.value = "" }

@@ -133,6 +133,21 @@ public struct LayerSpec: Sendable {
   public var fadeOut: Located<TimeValue>
   /// What the layer shows.
   public var content: LayerContent
+  /// Blur, rounded corners and shadow.
+  public var effects = LayerEffectsSpec()
+}
+
+/// A layer's effects as written (`blur`, `corner_radius`, `shadow`).
+public struct LayerEffectsSpec: Sendable {
+  public var blur: AnimatedSpec<Double>?
+  public var cornerRadius: AnimatedSpec<CornerRadius>?
+  public var shadow: Located<Shadow>?
+  /// `lut`: a `.cube` file's path.
+  public var lut: Located<String>?
+  /// `lut_mix`: how much of the look, 0 to 1.
+  public var lutMix: Located<Double>?
+
+  public init() {}
 }
 
 /// What a layer shows: exactly one kind per layer.

@@ -27,6 +27,8 @@ public struct LayerPlan: Sendable, Equatable {
   public var fadeOut: Rational
   /// Chroma key, if any (video and image layers).
   public var key: KeyPlan?
+  /// Blur, rounded corners and shadow, if any.
+  public var effects: LayerEffects = LayerEffects()
   /// What the layer shows.
   public var content: LayerContent
 
@@ -120,6 +122,7 @@ public enum LayerContent: Sendable, Equatable {
 extension LayerPlan: Codable {
   enum CodingKeys: String, CodingKey {
     case name, location, kind, frames, start, box, fit, opacity, rotation, fadeIn, fadeOut, key
+    case effects
     case video, image, fill, text, captions, project
   }
 
@@ -146,6 +149,7 @@ extension LayerPlan: Codable {
       fadeIn: try c.decode(Rational.self, forKey: .fadeIn),
       fadeOut: try c.decode(Rational.self, forKey: .fadeOut),
       key: try c.decodeIfPresent(KeyPlan.self, forKey: .key), content: content)
+    effects = try c.decodeIfPresent(LayerEffects.self, forKey: .effects) ?? LayerEffects()
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -162,6 +166,8 @@ extension LayerPlan: Codable {
     try c.encode(fadeIn, forKey: .fadeIn)
     try c.encode(fadeOut, forKey: .fadeOut)
     try c.encodeIfPresent(key, forKey: .key)
+    // Only a layer with effects says so: the plans of the others read as before.
+    if !effects.isEmpty { try c.encode(effects, forKey: .effects) }
     switch content {
     case .video(let clip): try c.encode(clip, forKey: .video)
     case .image(let image): try c.encode(image, forKey: .image)

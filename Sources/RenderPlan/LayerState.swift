@@ -14,12 +14,21 @@ public struct LayerState: Sendable, Equatable {
   public var rotation: Double
   /// Multiplies alpha: the layer's opacity times its fades' ramps.
   public var opacity: Double
+  /// The Gaussian blur's standard deviation in output pixels (0: none).
+  public var blur: Double
+  /// The rounding of the drawn picture's corners, if any.
+  public var cornerRadius: CornerRadius?
 
   /// A state.
-  public init(box: FrameRect, rotation: Double, opacity: Double) {
+  public init(
+    box: FrameRect, rotation: Double, opacity: Double, blur: Double = 0,
+    cornerRadius: CornerRadius? = nil
+  ) {
     self.box = box
     self.rotation = rotation
     self.opacity = opacity
+    self.blur = blur
+    self.cornerRadius = cornerRadius
   }
 }
 
@@ -36,6 +45,8 @@ extension LayerPlan {
     let local = clock.time(ofFrame: k, fps: fps)
     return LayerState(
       box: box.value(at: local), rotation: rotation.value(at: local),
-      opacity: opacity(ofFrame: k, fps: fps))
+      opacity: opacity(ofFrame: k, fps: fps),
+      blur: max(0, effects.blur?.value(at: local) ?? 0),
+      cornerRadius: effects.cornerRadius?.value(at: local))
   }
 }

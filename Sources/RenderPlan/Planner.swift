@@ -365,13 +365,22 @@ struct PlanBuilder {
           frames: FrameRange(first: first, end: max(first, end)), box: box,
           endsWithOutput: end == frameCount))
     }
-    return LayerPlan(
+    var plan = LayerPlan(
       name: layer.name.value, location: PlanLocation(layer.location),
       frames: FrameRange(first: first, end: max(first, end)), start: timing.start, box: box,
       fit: fit(of: layer, content: content),
       opacity: animated(layer.opacity), rotation: animated(layer.rotation),
       fadeIn: layer.fadeIn.value.seconds(fps: fps),
       fadeOut: layer.fadeOut.value.seconds(fps: fps), key: key, content: content)
+    plan.effects = LayerEffects(
+      blur: layer.effects.blur.map(animated),
+      cornerRadius: layer.effects.cornerRadius.map(animated),
+      shadow: layer.effects.shadow?.value,
+      lut: layer.effects.lut.flatMap { lut in
+        lut.value.isEmpty
+          ? nil : LUT(path: display(lut), mix: layer.effects.lutMix?.value ?? 1)
+      })
+    return plan
   }
 
   /// How a file's pictures are shown, from its probed facts. Media checks have already made
@@ -412,6 +421,7 @@ struct PlanBuilder {
   /// or shrinks; anything else fits as written.
   func fit(of layer: LayerSpec, content: LayerContent) -> Fit {
     switch content.kind {
+    // A picture made for its box has no bars for `contain-blur` to fill.
     case .fill: .stretch
     case .text, .captions: .contain
     case .video, .image, .project: layer.fit.value
@@ -470,6 +480,12 @@ struct PlanBuilder {
         continue
       }
       let path = ProjectPaths.display(captions.file.value)
+      if seen[path] == nil { seen[path] = InputPlan(path: path, facts: nil) }
+    }
+    // A look's table, read by the renderer: not probed, but fingerprinted and in the depfile.
+    for layer in spec.drawnLayers {
+      guard let lut = layer.effects.lut, !lut.value.isEmpty else { continue }
+      let path = ProjectPaths.display(lut.value)
       if seen[path] == nil { seen[path] = InputPlan(path: path, facts: nil) }
     }
     // A child's file and every input of it (its own children's included), named as this

@@ -9,6 +9,16 @@ public enum AudioCodec: String, Sendable, Codable, CaseIterable {
   /// FLAC, 24-bit.
   case flac
 
+  /// How people write it in prose: `AAC`, `Opus`, `PCM`, `FLAC`.
+  public var displayName: String {
+    switch self {
+    case .aac: "AAC"
+    case .opus: "Opus"
+    case .pcm: "PCM"
+    case .flac: "FLAC"
+    }
+  }
+
   /// Whether it is lossy, so takes a bit rate.
   public var hasBitrate: Bool { self == .aac || self == .opus }
 

@@ -94,7 +94,7 @@ final class AudioTimeline {
     guard let output = loudness.outputLUFS else {
       return [
         RenderFailure(
-          "output.audio.loudness: the mix reads \(lufs(mix)) LUFS, but its AAC encoding is silent (no 400 ms block louder than -70 LUFS): AAC leaves out the sound it holds, such as sound near half the sample rate"
+          "output.audio.loudness: the mix reads \(lufs(mix)) LUFS, but its \(loudness.codec) encoding is silent (no 400 ms block louder than -70 LUFS): \(loudness.codec) leaves out the sound it holds, such as sound near half the sample rate"
         )
       ]
     }
@@ -102,13 +102,13 @@ final class AudioTimeline {
     if let limited = loudness.limitedLUFS, abs(limited - target) > contract {
       return [
         RenderFailure(
-          "output.audio.loudness: the true-peak ceiling holds the mix at \(lufs(output)) LUFS after AAC, short of the target \(lufs(target)); raise true_peak or lower the loudest sound"
+          "output.audio.loudness: the true-peak ceiling holds the mix at \(lufs(output)) LUFS after \(loudness.codec), short of the target \(lufs(target)); raise true_peak or lower the loudest sound"
         )
       ]
     }
     return [
       RenderFailure(
-        "output.audio.loudness: the mix encoded to AAC reads \(lufs(output)) LUFS, not the target \(lufs(target)): AAC leaves out part of its sound (treble past the encoder's bandwidth)"
+        "output.audio.loudness: the mix encoded to \(loudness.codec) reads \(lufs(output)) LUFS, not the target \(lufs(target)): \(loudness.codec) leaves out part of its sound (treble past the encoder's bandwidth)"
       )
     ]
   }

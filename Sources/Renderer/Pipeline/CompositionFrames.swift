@@ -28,7 +28,7 @@ final class CompositionFrames {
     compositor = VideoCompositor(
       context: context, width: plan.output.width, height: plan.output.height,
       background: plan.output.background, styles: plan.layerStyles,
-      patterns: try PatternGrey.load(plan))
+      patterns: try PatternGrey.load(plan), luts: try LUTTables.load(plan))
     sources = LayerSources(plan: plan, from: first)
     next = first
   }

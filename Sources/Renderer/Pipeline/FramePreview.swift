@@ -14,7 +14,7 @@ public enum FramePreview {
     let compositor = VideoCompositor(
       context: context, width: plan.output.width, height: plan.output.height,
       background: plan.output.background.drawnAtRoot, styles: plan.layerStyles,
-      patterns: try PatternGrey.load(plan))
+      patterns: try PatternGrey.load(plan), luts: try LUTTables.load(plan))
     var draws: [LayerDraw] = []
     for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
       let state = layer.state(ofFrame: k, fps: plan.output.fps)

@@ -81,7 +81,7 @@ public final class MovieRender {
     let compositor = VideoCompositor(
       context: context, width: output.width, height: output.height,
       background: output.drawnBackground, styles: plan.layerStyles,
-      patterns: try PatternGrey.load(plan))
+      patterns: try PatternGrey.load(plan), luts: try LUTTables.load(plan))
     let transitions = plan.transitions
     let sources = LayerSources(plan: plan)
     // The first frame's sources are made before the encoder starts, so a file that cannot be
@@ -152,7 +152,8 @@ extension RenderPlan {
         }
       return LayerStyle(
         fit: layer.fit, key: layer.key,
-        sampleAspectRatio: display?.sampleAspectRatio ?? .one, rotation: display?.rotation ?? 0)
+        sampleAspectRatio: display?.sampleAspectRatio ?? .one, rotation: display?.rotation ?? 0,
+        shadow: layer.effects.shadow, lut: layer.effects.lut)
     }
   }
 }

@@ -114,6 +114,10 @@ struct FrameDescriber {
     guard state.isVisible else { return nil }
     let box = state.box
     var text = "\(box.x) \(box.y) \(box.width) \(box.height) \(state.rotation) \(state.opacity)"
+    if state.blur > 0 { text += " blur \(state.blur)" }
+    if let radius = state.cornerRadius {
+      text += " corners \(radius.value)\(radius.relative ? "%" : "")"
+    }
     switch layer.content {
     case .video(let clip):
       text += " @\(clip.pickTime(ofFrame: k, start: layer.start, fps: fps))"
@@ -170,6 +174,9 @@ struct FrameDescriber {
     layer.box = Animated(constant: FrameRect(x: 0, y: 0, width: 0, height: 0))
     layer.opacity = Animated(constant: 0)
     layer.rotation = Animated(constant: 0)
+    // The blur and the corners are described on each frame as they are there.
+    layer.effects.blur = nil
+    layer.effects.cornerRadius = nil
     layer.fadeIn = .zero
     layer.fadeOut = .zero
     // Files are named by their content's hash alone: where they lie changes nothing drawn.
@@ -202,6 +209,11 @@ struct FrameDescriber {
     case .text(let plan):
       files = []
       fontText = fontFiles(of: plan)
+    }
+    // A look's table, likewise, by its content alone.
+    if let lut = layer.effects.lut {
+      files.append(lut.path)
+      layer.effects.lut?.path = ""
     }
     var text = String(decoding: try Self.json(layer), as: UTF8.self) + fontText
     for file in files { text += "\n" + (try hash(of: file)) }

@@ -34,7 +34,7 @@ final class SegmentLane: @unchecked Sendable {
     let compositor = VideoCompositor(
       context: context, width: output.width, height: output.height,
       background: output.drawnBackground, styles: plan.layerStyles,
-      patterns: try PatternGrey.load(plan))
+      patterns: try PatternGrey.load(plan), luts: try LUTTables.load(plan))
     var sources: LayerSources?
     /// The frame the sources give next.
     var next: Int64 = -1

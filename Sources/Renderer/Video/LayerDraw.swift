@@ -11,6 +11,10 @@ struct LayerStyle {
   var sampleAspectRatio: Rational
   /// The picture's rotation metadata: clockwise degrees, a multiple of 90.
   var rotation: Int
+  /// The drop shadow under it, if any.
+  var shadow: Shadow? = nil
+  /// The colour look it is drawn through, if any.
+  var lut: LUT? = nil
 }
 
 /// One layer to draw on one frame: which layer (its index in the plan), its pictures, and its

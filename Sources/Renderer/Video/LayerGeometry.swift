@@ -50,10 +50,11 @@ struct LayerGeometry: Equatable {
     switch fit {
     case .stretch:
       (pw, ph) = (bw, bh)
-    case .contain, .cover:
+    case .contain, .cover, .containBlur:
       let scaleX = bw / displayed.width
       let scaleY = bh / displayed.height
-      let scale = fit == .contain ? min(scaleX, scaleY) : max(scaleX, scaleY)
+      // contain-blur's picture is contained; its background, covering, is another geometry.
+      let scale = fit == .cover ? max(scaleX, scaleY) : min(scaleX, scaleY)
       (pw, ph) = (displayed.width * scale, displayed.height * scale)
     }
     let px = bx + (bw - pw) / 2

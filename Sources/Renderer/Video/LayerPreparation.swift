@@ -13,6 +13,10 @@ final class LayerPreparation {
     var planes: PlaceEffect.PlaneUse
     var effects: [EffectCode]
     var target: StackTarget
+    /// Whether the program writes one premultiplied (Y′·α, Cb·α, Cr·α, α) texel per output
+    /// pixel, for the passes of a blur or shadow (`EffectPasses`), rather than a prepared
+    /// layer's packed planes; `target` is then unused.
+    var unpacked = false
   }
 
   let context: GPUContext
@@ -63,6 +67,39 @@ final class LayerPreparation {
     count += 1
   }
 
+  /// Places `content` (its picture's planes in `planes`) with the per-pixel `effects` into
+  /// `target`'s first `size` texels, one premultiplied (Y′·α, Cb·α, Cr·α, α) texel per output
+  /// pixel from output pixel `origin`: the first pass of a layer with multi-pass effects.
+  func prepareUnpacked(
+    _ content: PreparedLayer.Content, planes: PictureTextures, effects: [any PreparationEffect],
+    into target: Framebuffer, origin: SIMD2<Int>, size: SIMD2<Int>
+  ) throws {
+    let place = PlaceEffect(origin: origin, geometry: content.geometry, picture: content.picture)
+    let codes = effects.map(\.code)
+    let recipe = Recipe(
+      layout: content.picture.layout, aligned: content.geometry.isPixelAligned, planes: .all,
+      effects: codes, target: .luma, unpacked: true)
+    let program = try self.program(recipe)
+    try program.set(place, as: "place")
+    var textures: [String: Texture] = [:]
+    for (name, texture) in zip(PlaceEffect.planeSamplers(recipe.layout), planes.textures) {
+      textures[name] = texture
+    }
+    for effect in effects {
+      try program.set(effect, as: effect.code.uniformName)
+      textures.merge(effect.textures) { first, _ in first }
+    }
+    try program.draw(
+      into: target, textures: textures.filter { program.uniformLocation($0.key) != nil },
+      region: SIMD4(0, 0, Int32(size.x), Int32(size.y)))
+  }
+
+  /// Counts a preparation made by effect passes (`LayerSlot`), which place the layer with
+  /// `prepareUnpacked` and finish it elsewhere.
+  func noteEffectPasses() {
+    count += 1
+  }
+
   private func program(_ recipe: Recipe) throws -> ShaderProgram {
     if let cached = programs[recipe] { return cached }
     var parts = ["Place.frag"]
@@ -85,7 +122,7 @@ final class LayerPreparation {
     for effect in recipe.effects {
       lines.append("uniform \(effect.structName) \(effect.uniformName);")
     }
-    let outputs = recipe.target == .luma ? 2 : 3
+    let outputs = recipe.unpacked ? 0 : recipe.target == .luma ? 2 : 3
     for location in 0..<outputs {
       lines.append("layout(location = \(location)) out vec4 prepared\(location);")
     }
@@ -102,7 +139,19 @@ final class LayerPreparation {
       "    vec2 st = pictureCoordinate(q);",
     ]
     lines += body.map { "    " + $0 }
-    lines += ["    return vec4(encode(rgb), alpha);", "}", "void main() {"]
+    lines += ["    return vec4(encode(rgb), alpha);", "}"]
+    if recipe.unpacked {
+      // One output pixel a fragment, premultiplied.
+      lines += [
+        "layout(location = 0) out vec4 unpacked;",
+        "void main() {",
+        "    vec4 c = prepared(place.origin + gl_FragCoord.xy, 0.5);",
+        "    unpacked = vec4(c.xyz * c.w, c.w);",
+        "}",
+      ]
+      return lines.joined(separator: "\n") + "\n"
+    }
+    lines.append("void main() {")
     lines.append("    ivec2 fragment = ivec2(gl_FragCoord.xy);")
     switch recipe.target {
     case .luma:

@@ -29,10 +29,12 @@ final class PreparedLayer {
     var geometry: LayerGeometry
     /// Each effect's uniform values, in order.
     var effects: [[UniformMember]]
+    /// The effects drawn in passes of their own.
+    var passes = PassEffects()
 
     func isSame(as other: Content) -> Bool {
       picture === other.picture && matte === other.matte && geometry == other.geometry
-        && effects == other.effects
+        && effects == other.effects && passes == other.passes
     }
   }
 
@@ -87,12 +89,15 @@ final class PreparedLayer {
       && bounds.y % 2 == 0
   }
 
-  /// The bounding box of `geometry` on the 8×2 grid, cut to a `width` × `height` frame (its
+  /// The bounding box of `geometry` on the 8×2 grid, grown by `reach` (left, top, right,
+  /// bottom: how far its effects draw past it) and cut to a `width` × `height` frame (its
   /// width a multiple of 8), or nil where nothing of the layer is on the frame.
-  static func bounds(of geometry: LayerGeometry, width: Int, height: Int) -> SIMD4<Int>? {
+  static func bounds(
+    of geometry: LayerGeometry, reach: SIMD4<Double> = .zero, width: Int, height: Int
+  ) -> SIMD4<Int>? {
     let clip = geometry.clip
     guard clip.x < clip.z, clip.y < clip.w else { return nil }
-    let b = geometry.bounds
+    let b = geometry.bounds + SIMD4(-reach.x, -reach.y, reach.z, reach.w)
     guard b.x.isFinite, b.y.isFinite, b.z.isFinite, b.w.isFinite else { return nil }
     let clamped = SIMD4(
       min(max(b.x, 0), Double(width)), min(max(b.y, 0), Double(height)),

@@ -1,6 +1,7 @@
 import GPU
 import Media
 import PlanValues
+import ProjectFile
 import RenderPlan
 
 /// Composites a frame's layers on the GPU, straight into the output's planes, in two steps
@@ -31,6 +32,8 @@ final class VideoCompositor {
   private let stackWidth: Int
   private let slots: [LayerSlot]
   private let preparation: LayerPreparation
+  /// The passes of blurs, shadows and contain-blur backgrounds.
+  private let effectPasses: EffectPasses
   private let transitionPass: TransitionPass
   /// Each transition under way: the prepared layer its two items are drawn into.
   private var transitionTargets: [Int: PreparedLayer] = [:]
@@ -41,13 +44,17 @@ final class VideoCompositor {
   /// Over a transparent background, made on first use.
   private var chromaAlphaPass: ChromaAlphaPass?
   private var keyPass: FusedKeyPass?
+  /// The `.cube` tables the layers look through, by path (`LUTTables.load`).
+  private let luts: [String: CubeLUT]
   private var scratch: [UInt8] = []
 
   init(
     context: GPUContext, width: Int, height: Int, background: OutputBackground,
-    styles: [LayerStyle], patterns: [String: PatternGrey] = [:], fusing: Bool = true
+    styles: [LayerStyle], patterns: [String: PatternGrey] = [:],
+    luts: [String: CubeLUT] = [:], fusing: Bool = true
   ) {
     precondition(width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0)
+    self.luts = luts
     self.context = context
     self.width = width
     self.height = height
@@ -56,6 +63,7 @@ final class VideoCompositor {
     stackWidth = (width + 7) / 8 * 8
     slots = styles.map(LayerSlot.init)
     preparation = LayerPreparation(context: context)
+    effectPasses = EffectPasses(context: context)
     transitionPass = TransitionPass(context: context)
     patternLevels = patterns
     stack = StackPass(
@@ -202,6 +210,7 @@ final class VideoCompositor {
     for (index, slot) in slots.enumerated() where !drawn.contains(index) {
       slot.release()
     }
+    for index in drawn { try bindLUT(slots[index]) }
     transitionTargets = transitionTargets.filter { transitions.contains($0.key) }
     return try items.flatMap { item -> [StackLayer] in
       switch item {
@@ -250,7 +259,7 @@ final class VideoCompositor {
       guard
         case .prepared(let layer, let opacity)? = try slot.prepare(
           draw, geometry: slot.geometry(draw), width: stackWidth, height: height,
-          using: preparation)
+          using: preparation, passes: effectPasses)
       else { return nil }
       return TransitionPass.Input(layer: layer, opacity: opacity)
     }
@@ -309,6 +318,7 @@ final class VideoCompositor {
     let geometry = slot.geometry(draw)
     let place = geometry.picture
     return draw.state.opacity == 1 && draw.matte == nil && slot.style.key == nil
+      && slot.mayFuse(draw, geometry: geometry)
       && FusedLayer.canFuse(picture: draw.picture, matte: nil, geometry: geometry)
       && place.x <= 0 && place.y <= 0 && place.x + place.z >= Double(width)
       && place.y + place.w >= Double(height)
@@ -333,7 +343,9 @@ final class VideoCompositor {
   private func stackLayer(_ draw: LayerDraw) throws -> StackLayer? {
     let slot = slots[draw.layer]
     let geometry = slot.geometry(draw)
-    if fusing, FusedLayer.canFuse(picture: draw.picture, matte: draw.matte, geometry: geometry) {
+    if fusing, slot.mayFuse(draw, geometry: geometry),
+      FusedLayer.canFuse(picture: draw.picture, matte: draw.matte, geometry: geometry)
+    {
       // Wholly off the frame: nothing to upload or key.
       let place = geometry.picture
       guard place.x < Double(stackWidth), place.y < Double(height), place.x + place.z > 0,
@@ -342,7 +354,18 @@ final class VideoCompositor {
       return try slot.fuse(draw, geometry: geometry, context: context, keyPass: fusedKeyPass)
     }
     return try slot.prepare(
-      draw, geometry: geometry, width: stackWidth, height: height, using: preparation)
+      draw, geometry: geometry, width: stackWidth, height: height, using: preparation,
+      passes: effectPasses)
+  }
+
+  /// Gives `slot` its look with the table uploaded, the first time it is drawn.
+  private func bindLUT(_ slot: LayerSlot) throws {
+    guard let lut = slot.style.lut, slot.lut == nil else { return }
+    guard let table = luts[lut.path] else {
+      throw RenderFailure("the lut '\(lut.path)' was not loaded before the render")
+    }
+    slot.lut = LUTEffect(
+      table, mix: lut.mix, table: try LUTEffect.texture(of: table, context: context))
   }
 
   private func fusedKeyPass() throws -> FusedKeyPass {

@@ -24,6 +24,8 @@ public struct LoudnessReport: Sendable, Equatable, Codable {
   public var truePeakDBTP: Double?
   /// Spans dipped where AAC put peaks over the ceiling.
   public var codecDips: Int = 0
+  /// The audio codec the figures after encoding are for, as people write it (`AAC`, `Opus`).
+  public var codec: String = "AAC"
 
   /// `mix -31.2 LUFS, gain +8.2 dB: after AAC -23.0 LUFS (target -23.0), true peak -1.4 dBTP`:
   /// the figures after AAC are those of the movie's own sound, decoded.
@@ -34,17 +36,17 @@ public struct LoudnessReport: Sendable, Equatable, Codable {
     var words = ""
     if let targetLUFS {
       words += "mix \(level(mixLUFS, "LUFS")), gain \(String(format: "%+.1f dB", gainDecibels)): "
-      words += "after AAC \(level(outputLUFS, "LUFS")) "
+      words += "after \(codec) \(level(outputLUFS, "LUFS")) "
       words += "(target \(String(format: "%.1f", targetLUFS))), true peak "
     } else {
-      words += "true peak after AAC "
+      words += "true peak after \(codec) "
     }
     words += level(truePeakDBTP, "dBTP")
     if limiterCeilingDBTP < ceilingDBTP - 0.005 {
       words +=
-        " (limited at \(String(format: "%.1f", limiterCeilingDBTP)) dBTP for AAC's overshoot)"
+        " (limited at \(String(format: "%.1f", limiterCeilingDBTP)) dBTP for \(codec)'s overshoot)"
     } else if codecDips > 0 {
-      words += " (\(codecDips) span\(codecDips == 1 ? "" : "s") dipped for AAC's overshoot)"
+      words += " (\(codecDips) span\(codecDips == 1 ? "" : "s") dipped for \(codec)'s overshoot)"
     }
     return words
   }
@@ -99,6 +101,7 @@ enum LoudnessNormalization {
     var report = LoudnessReport(
       targetLUFS: target, mixLUFS: nil, gainDecibels: 0, limitedLUFS: nil, outputLUFS: nil,
       ceilingDBTP: ceiling, limiterCeilingDBTP: ceiling, truePeakDBTP: nil)
+    report.codec = AudioTimeline.encoding(plan).codec.displayName
     var raw: LoudnessResult?
     if let target {
       let measured = try run.measure(gainDecibels: 0, ceiling: nil)

@@ -30,6 +30,9 @@ struct KeyEffect: PreparationEffect {
 
   var textures: [String: Texture] { [:] }
 
+  /// `FusedKeyPass` and `Stack.frag` key a fused layer.
+  var mayFuse: Bool { true }
+
   /// 1 in the key colour's strongest channel (green for a green screen, blue for a blue one).
   static func strongestChannel(_ color: SIMD3<Double>) -> SIMD3<Double> {
     if color.y >= color.x && color.y >= color.z { return SIMD3(0, 1, 0) }

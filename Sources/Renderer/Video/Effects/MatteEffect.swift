@@ -44,6 +44,9 @@ struct MatteEffect: PreparationEffect {
     [UniformMember("scale", .float(Float(scale))), UniformMember("offset", .float(Float(offset)))]
   }
 
+  /// `Stack.frag` mattes a fused layer.
+  var mayFuse: Bool { true }
+
   /// The sampler of the matte's luma plane in a preparation.
   static let sampler = "matteLuma"
   /// The sampler of a premultiplied matte's alpha plane.

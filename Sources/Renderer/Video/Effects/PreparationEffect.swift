@@ -13,6 +13,9 @@ protocol PreparationEffect: UniformGroup {
   var code: EffectCode { get }
   /// The textures it samples, by the sampler names its code declares.
   var textures: [String: Texture] { get }
+  /// Whether the stacking pass may draw a layer with this effect from its planes as decoded
+  /// (`FusedLayer`): a layer is fused only when every one of its effects says so.
+  var mayFuse: Bool { get }
 }
 
 /// What an effect adds to a preparation program.
