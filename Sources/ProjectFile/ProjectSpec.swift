@@ -75,6 +75,9 @@ public struct VideoSettings: Sendable {
   public var speed: Located<Int>? = nil
   /// Whether the output keeps the composition's transparency.
   public var alpha: Located<Bool>? = nil
+
+  /// Nothing asked: the container's defaults.
+  public init() {}
 }
 
 /// `output.audio`.

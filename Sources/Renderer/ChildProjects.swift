@@ -145,6 +145,15 @@ struct ChildProjects {
     spec.output.audio.channels.value = root.output.audio.channels.value
     spec.output.audio.loudness = nil
     spec.output.audio.truePeak = nil
+    // Drawn, not written: its own output format plays no part (`CompositionPlan.asChild` gives
+    // it the parent's), so a child that writes a GIF of its own still gives the parent its
+    // sound, and asks for no codec the parent's container would refuse.
+    spec.output.file.value = "child.mp4"
+    spec.output.video = VideoSettings()
+    spec.output.audio.codec = nil
+    spec.output.audio.bitrate = nil
+    spec.output.poster = nil
+    spec.output.segment = nil
     var children = ChildProjects(
       root: root, allowOutsideRoot: allowOutsideRoot, known: known, cache: cache)
     children.load(childrenOf: spec, chain: chain)

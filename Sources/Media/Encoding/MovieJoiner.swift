@@ -55,8 +55,13 @@ public final class MovieJoiner {
     try check(
       avcodec_parameters_copy(video.pointee.codecpar, input.pointee.codecpar),
       "avcodec_parameters_copy")
-    // The muxer's tag for H.264 in MP4 and MOV is its own to choose.
-    video.pointee.codecpar.pointee.codec_tag = 0
+    // The muxer's tag for H.264 in MP4 and MOV is its own to choose; HEVC keeps the segments'
+    // `hvc1` (the muxer's own would be `hev1`, which Apple's players refuse), and ProRes its
+    // profile's tag (`apch`, `ap4h`).
+    let codec = input.pointee.codecpar.pointee.codec_id
+    if codec != AV_CODEC_ID_HEVC && codec != AV_CODEC_ID_PRORES {
+      video.pointee.codecpar.pointee.codec_tag = 0
+    }
     video.pointee.time_base = Self.frameTimeBase(fps)
     video.pointee.avg_frame_rate = av_inv_q(Self.frameTimeBase(fps))
     self.format = format

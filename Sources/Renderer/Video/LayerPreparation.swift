@@ -17,6 +17,9 @@ final class LayerPreparation {
     /// pixel, for the passes of a blur or shadow (`EffectPasses`), rather than a prepared
     /// layer's packed planes; `target` is then unused.
     var unpacked = false
+    /// Output pixels a side each unpacked texel stands for: 1, or 2 for a layer about to be
+    /// blurred widely, whose texel is then the mean of its 2×2 pixels.
+    var unpackedScale = 1
   }
 
   let context: GPUContext
@@ -68,17 +71,19 @@ final class LayerPreparation {
   }
 
   /// Places `content` (its picture's planes in `planes`) with the per-pixel `effects` into
-  /// `target`'s first `size` texels, one premultiplied (Y′·α, Cb·α, Cr·α, α) texel per output
-  /// pixel from output pixel `origin`: the first pass of a layer with multi-pass effects.
+  /// `target`'s first `size` texels, one premultiplied (Y′·α, Cb·α, Cr·α, α) texel per
+  /// `scale` × `scale` output pixels from output pixel `origin`: the first pass of a layer with
+  /// multi-pass effects. At scale 2 each texel is its four pixels' mean, sampled filtered at
+  /// their shared corner (exact for a picture on the pixel grid), a quarter of the work.
   func prepareUnpacked(
     _ content: PreparedLayer.Content, planes: PictureTextures, effects: [any PreparationEffect],
-    into target: Framebuffer, origin: SIMD2<Int>, size: SIMD2<Int>
+    into target: Framebuffer, origin: SIMD2<Int>, size: SIMD2<Int>, scale: Int = 1
   ) throws {
     let place = PlaceEffect(origin: origin, geometry: content.geometry, picture: content.picture)
     let codes = effects.map(\.code)
     let recipe = Recipe(
-      layout: content.picture.layout, aligned: content.geometry.isPixelAligned, planes: .all,
-      effects: codes, target: .luma, unpacked: true)
+      layout: content.picture.layout, aligned: scale == 1 && content.geometry.isPixelAligned,
+      planes: .all, effects: codes, target: .luma, unpacked: true, unpackedScale: scale)
     let program = try self.program(recipe)
     try program.set(place, as: "place")
     var textures: [String: Texture] = [:]
@@ -145,7 +150,8 @@ final class LayerPreparation {
       lines += [
         "layout(location = 0) out vec4 unpacked;",
         "void main() {",
-        "    vec4 c = prepared(place.origin + gl_FragCoord.xy, 0.5);",
+        "    vec4 c = prepared(place.origin + gl_FragCoord.xy * \(recipe.unpackedScale).0, "
+          + "\(recipe.unpackedScale).0 * 0.5);",
         "    unpacked = vec4(c.xyz * c.w, c.w);",
         "}",
       ]

@@ -109,11 +109,13 @@ final class LayerSlot {
     let pass = content.passes
     let region = Self.region(
       content.geometry.bounds, margin: pass.margin, width: width, height: height)
-    let placed = try textures.framebuffer("placed", size: region.size, context: context)
+    let scale = EffectPasses.placementScale(pass)
+    let size = (region.size &+ (scale - 1)) / scale
+    let placed = try textures.framebuffer("placed", size: size, context: context)
     try preparation.prepareUnpacked(
       content, planes: planes, effects: effects, into: placed, origin: region.origin,
-      size: region.size)
-    var background: (placed: Framebuffer, origin: SIMD2<Int>)?
+      size: size, scale: scale)
+    var background: (placed: Framebuffer, origin: SIMD2<Int>, scale: Int)?
     if let under = pass.background {
       // The picture covering the box, read past the box by the blur's reach (its edge texels
       // repeat where it ends), so the blur does not darken towards the box's edges.
@@ -127,16 +129,18 @@ final class LayerSlot {
       coverContent.geometry = cover
       let around = Self.region(
         Self.boxBounds(draw, style: style), margin: margin, width: width, height: height)
+      let behindScale = EffectPasses.backgroundScale(under)
+      let behindSize = (around.size &+ (behindScale - 1)) / behindScale
       let behind = try textures.framebuffer(
-        "background placed", size: around.size, context: context)
+        "background placed", size: behindSize, context: context)
       try preparation.prepareUnpacked(
         coverContent, planes: planes, effects: effects.filter { !($0 is CornerEffect) },
-        into: behind, origin: around.origin, size: around.size)
-      background = (behind, around.origin)
+        into: behind, origin: around.origin, size: behindSize, scale: behindScale)
+      background = (behind, around.origin, behindScale)
     }
     try passes.run(
-      pass, placed: placed, origin: region.origin, background: background, textures: textures,
-      into: layer)
+      pass, placed: placed, origin: region.origin, scale: scale, background: background,
+      textures: textures, into: layer)
     preparation.noteEffectPasses()
   }
 

@@ -302,3 +302,33 @@ struct RenderOutputFormatTests {
     }
   }
 }
+
+/// Segments in another codec than H.264: pieces in the output's own container, joined with
+/// the codec's tag kept.
+@Suite("chromake render: segmented output formats")
+struct RenderSegmentedFormatTests {
+  @Test(
+    "HEVC in MP4 and ProRes in MOV, segmented, join with every frame and the right tag",
+    arguments: [
+      ("out.mp4", "  video: { codec: hevc, preset: ultrafast }\n  segment: 0.5s", "hevc", "hvc1"),
+      (
+        "out.mov", "  video: { codec: prores }\n  audio: { codec: pcm }\n  segment: 0.5s", "prores",
+        "apch"
+      ),
+    ])
+  func segmented(file: String, output: String, codec: String, tag: String) throws {
+    try withScratchFolder { folder in
+      let yaml = RenderOutputFormatTests.project(file: file, output: output)
+      let run = try RenderOutputFormatTests.render(yaml, in: folder)
+      try #require(run.status == 0, "\(run.stderr)")
+      let path = folder.path(file)
+      let video = try RenderOutputFormatTests.probe(
+        path, "v:0", "codec_name,codec_tag_string,nb_read_frames")
+      #expect(video["codec_name"] == codec)
+      #expect(video["codec_tag_string"] == tag)
+      #expect(video["nb_read_frames"] == "10")
+      let check = try ToolRun.run(tool: "ffmpeg", ["-v", "error", "-i", path, "-f", "null", "-"])
+      #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stderr)")
+    }
+  }
+}

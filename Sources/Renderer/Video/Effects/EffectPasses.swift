@@ -22,39 +22,55 @@ final class EffectPasses {
     self.context = context
   }
 
-  /// A blur's shrink factor and its Gaussian's standard deviation in shrunk texels.
+  /// A blur's shrink factor and its Gaussian's standard deviation in shrunk texels. The
+  /// factor is even (from σ 4 on), so a layer blurred that widely can be placed at half size
+  /// (`placementScale`) and shrunk by the rest.
   static func steps(sigma: Double) -> (factor: Int, sigma: Double) {
-    let factor = max(1, Int(sigma / 2))
+    let factor = sigma < 4 ? 1 : 2 * Int(sigma / 4)
     guard factor > 1 else { return (1, sigma) }
     let scaled = sigma / Double(factor)
     return (factor, (scaled * scaled - 0.25).squareRoot())
   }
 
-  /// Applies `effects` to the layer placed (unpacked) in `placed`, whose texel (0, 0) is
-  /// output pixel `origin` (and contain-blur's background placed likewise in `background`),
-  /// and writes the result into `layer`.
+  /// How many output pixels a side each texel of a layer placed for `effects` may stand
+  /// for: 2 when everything read from the placement is blurred by an even factor (a blur of
+  /// σ 4 or more, the shadow's blur after it at least as wide), else 1.
+  static func placementScale(_ effects: PassEffects) -> Int {
+    steps(sigma: effects.blur).factor >= 2 ? 2 : 1
+  }
+
+  /// The scale contain-blur's background is placed at: as `placementScale`, for its own blur.
+  static func backgroundScale(_ background: PassEffects.Background) -> Int {
+    steps(sigma: background.blur).factor >= 2 ? 2 : 1
+  }
+
+  /// Applies `effects` to the layer placed (unpacked) in `placed` at `scale` output pixels a
+  /// texel, whose texel (0, 0) is output pixel `origin` (and contain-blur's background placed
+  /// likewise in `background`), and writes the result into `layer`.
   func run(
-    _ effects: PassEffects, placed: Framebuffer, origin: SIMD2<Int>,
-    background: (placed: Framebuffer, origin: SIMD2<Int>)?, textures: EffectTextures,
-    into layer: PreparedLayer
+    _ effects: PassEffects, placed: Framebuffer, origin: SIMD2<Int>, scale: Int,
+    background: (placed: Framebuffer, origin: SIMD2<Int>, scale: Int)?,
+    textures: EffectTextures, into layer: PreparedLayer
   ) throws {
     let placedOrigin = SIMD2(Double(origin.x), Double(origin.y))
-    var picture = (texture: placed.texture, scale: 1)
+    var picture = (texture: placed.texture, scale: scale)
     if effects.blur > 0 {
-      picture = try blurred(placed, sigma: effects.blur, textures: textures, name: "layer")
+      picture = try blurred(
+        placed, scale: scale, sigma: effects.blur, textures: textures, name: "layer")
     }
     var shadow: (texture: Texture, scale: Int)?
     if effects.shadow != nil {
       let sigma = effects.shadowBlur
       shadow =
         sigma > 0
-        ? try blurred(placed, sigma: sigma, textures: textures, name: "shadow")
-        : (placed.texture, 1)
+        ? try blurred(placed, scale: scale, sigma: sigma, textures: textures, name: "shadow")
+        : (placed.texture, scale)
     }
     var behind: (texture: Texture, scale: Int, origin: SIMD2<Int>)?
     if let under = effects.background, let background {
       let result = try blurred(
-        background.placed, sigma: under.blur, textures: textures, name: "background")
+        background.placed, scale: background.scale, sigma: under.blur, textures: textures,
+        name: "background")
       behind = (result.texture, result.scale, background.origin)
     }
     for target in [StackTarget.luma, .chroma] {
@@ -91,19 +107,22 @@ final class EffectPasses {
     }
   }
 
-  /// `source` blurred by `sigma` output pixels: the texture holding it and how many output
-  /// pixels each of its texels spans.
+  /// `source` (placed at `scale` output pixels a texel, 1 or 2, and 2 only where the blur's
+  /// factor is even) blurred by `sigma` output pixels: the texture holding it and how many
+  /// output pixels each of its texels spans.
   private func blurred(
-    _ source: Framebuffer, sigma: Double, textures: EffectTextures, name: String
+    _ source: Framebuffer, scale: Int, sigma: Double, textures: EffectTextures, name: String
   ) throws -> (texture: Texture, scale: Int) {
     let (factor, scaled) = Self.steps(sigma: sigma)
+    precondition(factor % scale == 0, "a blur by \(factor) of a placement at \(scale)")
+    let shrink = factor / scale
     var input = source
     let size = SIMD2(
-      (source.width + factor - 1) / factor, (source.height + factor - 1) / factor)
-    if factor > 1 {
+      (source.width + shrink - 1) / shrink, (source.height + shrink - 1) / shrink)
+    if shrink > 1 {
       let shrunk = try textures.framebuffer("\(name) shrunk", size: size, context: context)
       let program = try self.program("EffectDownsample.frag", defines: [])
-      try program.setUniform("factor", Int32(factor))
+      try program.setUniform("factor", Int32(shrink))
       try program.draw(into: shrunk, textures: ["source": source.texture])
       input = shrunk
     }
