@@ -332,3 +332,48 @@ struct RenderSegmentedFormatTests {
     }
   }
 }
+
+/// A project drawn inside another is planned with no output format of its own.
+@Suite("chromake render: a child project's own output format")
+struct RenderChildFormatTests {
+  @Test("a child that writes a GIF alone still gives the parent its picture and its sound")
+  func childGIF() throws {
+    try withScratchFolder { folder in
+      try FFmpegCommand.ffmpeg([
+        "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac",
+        folder.path("tone.m4a"),
+      ])
+      try """
+      version: 1
+      output: { file: child.gif, size: 160x120, fps: 10, duration: 1s, video: { alpha: true }, background: transparent }
+      layers:
+        - { name: card, fill: "#FF8000", box: [40, 30, 80, 60] }
+      audio:
+        - { name: tone, source: tone.m4a }
+      """.write(toFile: folder.path("child.yaml"), atomically: true, encoding: .utf8)
+      try """
+      version: 1
+      output: { file: out.mp4, size: 160x120, fps: 10 }
+      layers:
+        - { name: child, project: child.yaml }
+      """.write(toFile: folder.path("project.yaml"), atomically: true, encoding: .utf8)
+      let run = try ChromakeBinary.run(
+        ["render", "project.yaml", "--progress", "none"], in: folder.url)
+      try #require(run.status == 0, "\(run.stderr)")
+      let audio = try RenderOutputFormatTests.probe(folder.path("out.mp4"), "a:0", "codec_name")
+      #expect(audio["codec_name"] == "aac", "the child's sound is in the parent's mix")
+      let level = try ToolRun.run(
+        tool: "ffmpeg",
+        ["-i", folder.path("out.mp4"), "-af", "volumedetect", "-f", "null", "-"])
+      let mean = level.stderr.split(separator: "\n").first { $0.contains("mean_volume") }
+      let decibels = mean.flatMap { line in
+        Double(line.split(separator: ":").last?.split(separator: " ").first ?? "")
+      }
+      #expect((decibels ?? -99) > -30, "\(String(describing: mean))")
+      let seen = try RenderOutputFormatTests.pixels(
+        folder.path("out.mp4"), frame: 5, at: [(80, 60), (10, 100)])
+      #expect(RenderOutputFormatTests.near(seen.pixels[0], [255, 128, 0], 8))
+      #expect(RenderOutputFormatTests.near(seen.pixels[1], [0, 0, 0], 6))
+    }
+  }
+}
