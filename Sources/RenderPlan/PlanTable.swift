@@ -4,6 +4,28 @@ import Timeline
 
 /// The plan as people read it: `chromake plan` without `--json`.
 public enum PlanTable {
+  /// A layer's effects in a line.
+  static func effects(_ effects: LayerEffects) -> String {
+    func value(_ animated: Animated<Double>) -> String {
+      animated.isConstant
+        ? decibelNumber(animated.keyframes[0].value)
+        : animated.keyframes.map { decibelNumber($0.value) }.joined(separator: "→")
+    }
+    var parts: [String] = []
+    if let blur = effects.blur { parts.append("blur \(value(blur)) px") }
+    if let radius = effects.cornerRadius {
+      let unit = radius.keyframes[0].value.relative ? "%" : " px"
+      parts.append("corner_radius \(value(radius.map(\.value)))\(unit)")
+    }
+    if let shadow = effects.shadow {
+      parts.append(
+        "shadow \(shadow.color) offset [\(decibelNumber(shadow.offset.x)), "
+          + "\(decibelNumber(shadow.offset.y))] blur \(decibelNumber(shadow.blur)) px")
+    }
+    if let lut = effects.lut { parts.append("lut \(lut.path) mix \(decibelNumber(lut.mix))") }
+    return parts.joined(separator: ", ")
+  }
+
   /// The video codec and the settings it is opened with.
   static func videoSettings(_ format: OutputFormat) -> String {
     var parts = [format.video.rawValue]
@@ -64,6 +86,12 @@ public enum PlanTable {
       out += "\nsequence '\(sequence.name)' (line \(sequence.location.line); item k starts where "
       out += "item k-1 ends, less the transition between them)\n"
       out += sequenceTable(sequence, plan: plan).render()
+    }
+    let effected = plan.layers.filter { !$0.effects.isEmpty }
+    if !effected.isEmpty {
+      out +=
+        "\neffects (blur and corners as keyframed; a shadow under its layer; a look after the key)\n"
+      for layer in effected { out += "  \(layer.name): \(effects(layer.effects))\n" }
     }
     if plan.layers.contains(where: isAnimated) {
       out += "\nkeyframes (at: time on the layer's clock, from its start)\n"
@@ -397,7 +425,7 @@ public enum PlanTable {
     String(format: "%.3g", value)
   }
 
-  /// `-23`, `-0.5`, `150`: a level or a length as written, up to two decimals.
+  /// `-23`, `-0.5`, `150`: a level, a length or a size as written, up to two decimals.
   private static func decibelNumber(_ value: Double) -> String {
     var text = String(format: "%.2f", value)
     while text.hasSuffix("0") { text.removeLast() }
