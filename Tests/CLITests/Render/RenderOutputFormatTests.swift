@@ -377,3 +377,40 @@ struct RenderChildFormatTests {
     }
   }
 }
+
+/// The formats people hand to another player: GStreamer's playbin plays each to its end.
+@Suite("chromake render: output formats in GStreamer")
+struct RenderFormatPlaybackTests {
+  /// GStreamer's elements these files need; empty when all are installed.
+  static let missing: [String] = {
+    guard let inspect = RenderSegmentPlaybackTests.find("gst-inspect-1.0") else { return ["gst"] }
+    return ["matroskademux", "vp9dec", "opusdec", "avdec_h265", "avdec_prores", "qtdemux"]
+      .filter { element in
+        let run = try? ToolRun.run(URL(fileURLWithPath: inspect), ["--exists", element])
+        return run?.status != 0
+      }
+  }()
+
+  @Test(
+    "a VP9 WebM with alpha, an HEVC MP4 with Opus and a ProRes 4444 MOV play to the end",
+    .enabled(if: missing.isEmpty, "needs GStreamer with vp9dec, opusdec, avdec_h265, avdec_prores"),
+    arguments: [
+      ("out.webm", "  video: { alpha: true }", false),
+      ("out.mp4", "  video: { codec: hevc }\n  audio: { codec: opus }", true),
+      ("out.mov", "  video: { codec: prores, alpha: true }", false),
+    ])
+  func plays(file: String, output: String, sound: Bool) throws {
+    try withScratchFolder { folder in
+      let yaml = RenderOutputFormatTests.project(
+        file: file, output: output, background: sound ? "\"#000000\"" : "transparent",
+        sound: sound)
+      let run = try RenderOutputFormatTests.render(yaml, in: folder)
+      try #require(run.status == 0, "\(run.stderr)")
+      var pipeline = [
+        "playbin", "uri=file://" + folder.path(file), "video-sink=fakesink sync=false",
+      ]
+      if sound { pipeline.append("audio-sink=fakesink sync=false") }
+      _ = try RenderSegmentPlaybackTests.launch(pipeline, in: folder, file)
+    }
+  }
+}
