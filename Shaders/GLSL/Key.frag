@@ -19,14 +19,14 @@ struct Key {
     // much of the cast goes.
     vec3 spillChannel;
     float spill;
+    // BT.709's Cb and Cr as weights of R', G' and B', from the one table of luma weights
+    // (ColorConversion.swift's LumaWeights).
+    vec3 cbWeights;
+    vec3 crWeights;
 };
 
-// BT.709's Cb and Cr of an R'G'B' colour (Kr = 0.2126, Kb = 0.0722).
-const vec3 keyCbWeights = vec3(-0.2126, -0.7152, 0.9278) / 1.8556;
-const vec3 keyCrWeights = vec3(0.7874, -0.7152, -0.0722) / 1.5748;
-
-vec2 keyChroma(vec3 rgb) {
-    return vec2(dot(rgb, keyCbWeights), dot(rgb, keyCrWeights));
+vec2 keyChroma(Key key, vec3 rgb) {
+    return vec2(dot(rgb, key.cbWeights), dot(rgb, key.crWeights));
 }
 
 // Alpha: 0 within `similarity` of the key colour, rising linearly to 1 over `smoothness` (a

@@ -44,6 +44,13 @@ struct LumaWeights {
     }
   }
 
+  /// Y′ as weights of R′, G′ and B′.
+  var lumaWeights: SIMD3<Double> { SIMD3(kr, kg, kb) }
+  /// Cb (−0.5…0.5) as weights of R′, G′ and B′: (B′ − Y′) / (2 (1 − Kb)).
+  var cbWeights: SIMD3<Double> { SIMD3(-kr, -kg, 1 - kb) / (2 * (1 - kb)) }
+  /// Cr likewise: (R′ − Y′) / (2 (1 − Kr)).
+  var crWeights: SIMD3<Double> { SIMD3(1 - kr, -kg, -kb) / (2 * (1 - kr)) }
+
   /// (Y′, Cb, Cr) with Cb and Cr in −0.5…0.5, for R′G′B′ in 0…1.
   func encode(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
     let y = kr * rgb.x + kg * rgb.y + kb * rgb.z

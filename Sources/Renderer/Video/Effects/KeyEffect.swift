@@ -18,13 +18,15 @@ struct KeyEffect: PreparationEffect {
       UniformMember("smoothness", .float(Float(key.smoothness))),
       UniformMember("spillChannel", .vec3(SIMD3<Float>(Self.strongestChannel(color)))),
       UniformMember("spill", .float(Float(key.spill))),
+      UniformMember("cbWeights", .vec3(SIMD3<Float>(LumaWeights.bt709.cbWeights))),
+      UniformMember("crWeights", .vec3(SIMD3<Float>(LumaWeights.bt709.crWeights))),
     ]
   }
 
   var code: EffectCode {
     EffectCode(
       file: "Key.frag", structName: "Key", uniformName: "key", samplers: [],
-      lines: ["alpha *= keyAlpha(key, keyChroma(rgb));", "rgb = suppressSpill(key, rgb);"],
+      lines: ["alpha *= keyAlpha(key, keyChroma(key, rgb));", "rgb = suppressSpill(key, rgb);"],
       readsColor: true)
   }
 

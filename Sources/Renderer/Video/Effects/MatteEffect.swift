@@ -67,7 +67,8 @@ struct MatteEffect: PreparationEffect {
     let sample: String
     switch layout {
     case .rgba8, .rgba8Premultiplied:
-      sample = "dot(texture(\(sampler), st).rgb, vec3(0.2126, 0.7152, 0.0722))"
+      let w = LumaWeights.bt709.lumaWeights
+      sample = "dot(texture(\(sampler), st).rgb, vec3(\(w.x), \(w.y), \(w.z)))"
     case .yuv420p10, .yuv422p10, .yuv444p10: sample = "wide(texture(\(sampler), st).rg)"
     case .yuva420p8Premultiplied:
       // Over limited-range black (16).

@@ -34,7 +34,8 @@ struct PatternGrey {
           if layout.isRGB {
             let at = y * bytesPerRow + x * 4
             let (r, g, b) = (Double(bytes[at]), Double(bytes[at + 1]), Double(bytes[at + 2]))
-            var luma = 0.2126 * r + 0.7152 * g + 0.0722 * b
+            let weights = LumaWeights.bt709.lumaWeights
+            var luma = weights.x * r + weights.y * g + weights.z * b
             // A premultiplied picture's colour over its alpha; a transparent pixel is black.
             let alpha = Double(bytes[at + 3])
             if layout == .rgba8Premultiplied { luma = alpha > 0 ? luma * 255 / alpha : 0 }
