@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PlanValues
 import Timeline
 
 /// Checks that span several values: unique names, `in` before `out`, keyframes in time order
@@ -87,6 +88,20 @@ struct ProjectRules {
       context.error(
         "output-is-input", "output.file is also an input: rendering would overwrite it",
         at: spec.output.file.location, notes: [.init("read here", at: input.path.location)])
+    }
+    guard let poster = spec.output.poster?.file else { return }
+    let picture = resolve(poster.value)
+    for input in spec.mediaReferences where ProjectPaths.sameFile(input.resolved, picture) {
+      context.error(
+        "output-is-input",
+        "output.poster.file is also an input: rendering would overwrite it",
+        at: poster.location, notes: [.init("read here", at: input.path.location)])
+    }
+    // Only a PNG sequence can share a name with a picture: its frame would replace the poster.
+    if let frames = FramePattern(output), frames.frame(of: picture) != nil {
+      context.error(
+        "output-is-input", "output.poster.file is one of the output's own frames",
+        at: poster.location, notes: [.init("output.file", at: spec.output.file.location)])
     }
   }
 

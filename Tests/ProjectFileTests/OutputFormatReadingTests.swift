@@ -188,3 +188,39 @@ struct OutputFormatReadingTests {
         == "output.poster.file must end in .png, .jpg, .jpeg or .webp: 'out/poster.tiff'")
   }
 }
+
+/// A poster is an output: it may not overwrite an input or the render itself.
+@Suite("output formats: the poster's path")
+struct PosterPathTests {
+  @Test("a poster named like an input image, or like one of the output's frames, is an error")
+  func refused() throws {
+    let text = """
+      version: 1
+      output:
+        file: out.mp4
+        size: 640x360
+        fps: 30
+        duration: 1s
+        poster: { file: logo.png }
+      layers:
+        - { name: logo, image: logo.png }
+      """
+    let result = ProjectLoader.load(
+      text: text, path: "project.yaml", directory: "/tmp/chromake-poster", overrides: [])
+    let errors = result.diagnostics.filter { $0.id == "output-is-input" }
+    #expect(
+      errors.map(\.message) == ["output.poster.file is also an input: rendering would overwrite it"]
+    )
+    #expect(errors.first?.location?.line == 7)
+    let same = ProjectLoader.load(
+      text: text.replacingOccurrences(of: "file: out.mp4", with: "file: f/%03d.png")
+        .replacingOccurrences(
+          of: "poster: { file: logo.png }", with: "poster: { file: f/007.png }"),
+      path: "project.yaml", directory: "/tmp/chromake-poster", overrides: [])
+    #expect(
+      same.diagnostics.contains {
+        $0.message == "output.poster.file is one of the output's own frames"
+      },
+      "\(same.diagnostics.map(\.message))")
+  }
+}

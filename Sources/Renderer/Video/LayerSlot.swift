@@ -146,8 +146,9 @@ final class LayerSlot {
 
   /// The output pixels (origin and size) a layer with bounds `bounds` is placed over for its
   /// passes: its bounds and `margin`, cut to the frame and `margin` past it, and never more
-  /// than 8192 pixels a side (GL's smallest texture limit a driver may have is larger; beyond
-  /// it a blur's reach past the frame is cut, which only a layer far off the frame notices).
+  /// than 8192 pixels a side, the largest output's own size, whose stacking targets already
+  /// need textures that wide (past it a blur's reach beyond the frame is cut, which only a layer
+  /// far off the frame notices).
   static func region(_ bounds: SIMD4<Double>, margin: Double, width: Int, height: Int)
     -> (origin: SIMD2<Int>, size: SIMD2<Int>)
   {

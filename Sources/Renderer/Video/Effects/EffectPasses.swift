@@ -10,10 +10,10 @@ import Shaders
 /// `EffectBlur.frag` across and down); and `EffectPack.frag` writes the result, with the
 /// shadow under it and cut to the box where asked, as a prepared layer.
 ///
-/// A blur of standard deviation σ runs on the layer shrunk `d = max(1, ⌊σ/2⌋)` times: the box
-/// average, the Gaussian (σ′ texels) and the bilinear enlargement add their variances, `d²/12`,
-/// `σ′²d²` and `d²/6`, so σ′ = √((σ/d)² − ¼) gives σ exactly, with at most about ten taps a
-/// side at any width.
+/// A blur of standard deviation σ runs on the layer shrunk `d` times (1 under σ 4, else the
+/// even `2⌊σ/4⌋`, the first 2 of it by placing the layer at half size): the box average, the
+/// Gaussian (σ′ texels) and the bilinear enlargement add their variances, `d²/12`, `σ′²d²` and
+/// `d²/6`, so σ′ = √((σ/d)² − ¼) gives σ exactly, with at most twelve taps a side at any width.
 final class EffectPasses {
   let context: GPUContext
   private var programs: [String: ShaderProgram] = [:]
