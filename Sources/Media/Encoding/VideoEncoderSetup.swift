@@ -29,10 +29,13 @@ struct VideoEncoderSetup {
       encoderName = "libx265"
       pixelFormat = AV_PIX_FMT_YUV420P
       options = ["preset": format.preset ?? "medium", "crf": String(format.crf ?? 24)]
-      // x265 prints its settings on standard error unless told not to; its thread pool is
-      // sized by `pools`.
+      // x265 prints its settings on standard error unless told not to. Its thread pool is
+      // sized by `pools` and its frame threads by `frame-threads`, which would otherwise follow
+      // the machine's cores (and change the bytes a segment's encoder writes).
       var params = ["log-level=error"]
-      if video.threads > 0 { params.append("pools=\(video.threads)") }
+      if video.threads > 0 {
+        params += ["pools=\(video.threads)", "frame-threads=\(video.threads)"]
+      }
       options["x265-params"] = params.joined(separator: ":")
       // MP4 and MOV players from Apple take HEVC only as `hvc1` (parameter sets in the
       // sample description), not FFmpeg's default `hev1`.
