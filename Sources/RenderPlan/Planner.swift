@@ -21,6 +21,13 @@ public enum Planner {
   public static let planVersion = 10
   /// A lossy audio codec's bit rate when the file gives none.
   public static let defaultBitrate = 192_000
+
+  /// The audio bit rate `format` is encoded at: the one `choice` asks for, else the default,
+  /// for a lossy codec; none for a lossless one or no sound.
+  public static func bitrate(of format: OutputFormat, choice: OutputFormatChoice) -> Int? {
+    guard format.audio?.hasBitrate == true else { return nil }
+    return choice.bitrate ?? defaultBitrate
+  }
   /// Slack when picking a source frame: absorbs time-base rounding.
   public static let pickTolerance = Rational(1, 1000)
 
@@ -288,8 +295,7 @@ struct PlanBuilder {
       background: output.background.value,
       audio: AudioEncodingPlan(
         sampleRate: output.audio.sampleRate.value, channels: output.audio.channels.value,
-        bitrate: format.audio?.hasBitrate == true
-          ? output.audio.bitrate?.value ?? Planner.defaultBitrate : nil,
+        bitrate: Planner.bitrate(of: format, choice: output.formatChoice),
         limiter: limiterPlan(), loudness: loudnessPlan(), sampleCount: sampleCount),
       segment: output.segment?.value,
       poster: output.poster.map { poster in

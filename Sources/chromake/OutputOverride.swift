@@ -56,10 +56,8 @@ enum OutputOverride {
       throw ValidationError(
         "-o \(path): \(problem.message)" + (problem.help.map { " (\($0))" } ?? ""))
     }
-    if let codec = plan.output.format.audio {
-      plan.output.audio.bitrate =
-        codec.hasBitrate ? output.formatChoice.bitrate ?? Planner.defaultBitrate : nil
-    } else {
+    plan.output.audio.bitrate = Planner.bitrate(of: plan.output.format, choice: output.formatChoice)
+    if plan.output.format.audio == nil {
       plan.audio = []
       plan.ducking = []
     }

@@ -38,6 +38,10 @@ public enum ProjectMutator {
     "[{at: 0, value: 1}, {at: 99999.999999, value: 0}]", "{at: 1\u{301}, value: 2}",
     "[{at: 0.000001, value: [0, 0, 1, 1]}, {at: 0.000002, value: [9, 9, 1e9, 1]}]",
     "{x: [1, [2, {y: [3]}]]}",
+    // Effects and output formats: units mixed across keyframes, codecs in the wrong
+    // container, frame-number patterns.
+    "[{at: 0, value: \"50%\"}, {at: 1s, value: 3}]", "\"150%\"", "contain-blur", "hevc",
+    "prores", "opus", "pcm", ".webm", ".gif", "%05d", "%d%d", ".cube",
   ]
 
   private static let numbers = try! NSRegularExpression(pattern: "-?[0-9]+(\\.[0-9]+)?")

@@ -32,6 +32,14 @@ public enum PNGWriter {
     let encoder = try makeEncoder(width: width, height: height, format: format)
     let frame = try picture(
       rgba, width: width, height: height, bytesPerRow: bytesPerRow, format: format)
+    try encodeOne(frame, with: encoder, named: "PNG", into: file)
+  }
+
+  /// Encodes `frame` alone with `encoder` (a still-picture encoder, whose one packet is the
+  /// whole file), writes it to `file` and commits it.
+  static func encodeOne(
+    _ frame: DecoderFrame, with encoder: EncoderContext, named name: String, into file: PartialFile
+  ) throws(MediaError) {
     try check(avcodec_send_frame(encoder.pointer, frame.pointer), "avcodec_send_frame")
     try check(avcodec_send_frame(encoder.pointer, nil), "avcodec_send_frame")
     let packet = try Packet()
@@ -46,7 +54,7 @@ public enum PNGWriter {
     guard packets > 0 else {
       throw .ffmpeg(
         call: "avcodec_receive_packet", code: FFmpegCode.endOfFile,
-        message: "the PNG encoder gave no picture")
+        message: "the \(name) encoder gave no picture")
     }
     try file.commit()
   }

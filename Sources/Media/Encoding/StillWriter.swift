@@ -38,22 +38,7 @@ public enum StillWriter {
     let source = try PNGWriter.picture(
       rgba, width: width, height: height, bytesPerRow: bytesPerRow, format: AV_PIX_FMT_RGBA)
     let converted = try convert(source, to: target, width: width, height: height)
-    try check(avcodec_send_frame(context, converted.pointer), "avcodec_send_frame")
-    try check(avcodec_send_frame(context, nil), "avcodec_send_frame")
-    let packet = try Packet()
-    var packets = 0
-    while try encoder.receive(into: packet) == .ready {
-      let data = packet.pointer.pointee
-      file.write(UnsafeRawBufferPointer(start: data.data, count: Int(data.size)))
-      packet.clear()
-      packets += 1
-    }
-    guard packets > 0 else {
-      throw .ffmpeg(
-        call: "avcodec_receive_packet", code: FFmpegCode.endOfFile,
-        message: "the \(name) encoder gave no picture")
-    }
-    try file.commit()
+    try PNGWriter.encodeOne(converted, with: encoder, named: name, into: file)
   }
 
   /// `frame` (RGBA) as full-range Y′CbCr 4:2:0 by BT.601's matrix, as JPEG and WebP define

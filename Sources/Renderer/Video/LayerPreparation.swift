@@ -50,21 +50,9 @@ final class LayerPreparation {
         layout: content.picture.layout, aligned: content.geometry.isPixelAligned,
         planes: place.planeUse(content.picture.layout, effects: codes, target: target),
         effects: codes, target: target)
-      let program = try self.program(recipe)
-      try program.set(place, as: "place")
-      var textures: [String: Texture] = [:]
-      for (name, texture) in zip(PlaceEffect.planeSamplers(recipe.layout), planes.textures) {
-        textures[name] = texture
-      }
-      for effect in effects {
-        try program.set(effect, as: effect.code.uniformName)
-        textures.merge(effect.textures) { first, _ in first }
-      }
-      let region = layer.region(target)
-      // A plane the generated code never reads has no sampler left in the program.
-      try program.draw(
-        into: target == .luma ? layer.luma : layer.chroma,
-        textures: textures.filter { program.uniformLocation($0.key) != nil }, region: region)
+      try draw(
+        recipe, place: place, planes: planes, effects: effects,
+        into: target == .luma ? layer.luma : layer.chroma, region: layer.region(target))
     }
     layer.content = content
     count += 1
@@ -84,6 +72,17 @@ final class LayerPreparation {
     let recipe = Recipe(
       layout: content.picture.layout, aligned: scale == 1 && content.geometry.isPixelAligned,
       planes: .all, effects: codes, target: .luma, unpacked: true, unpackedScale: scale)
+    try draw(
+      recipe, place: place, planes: planes, effects: effects, into: target,
+      region: SIMD4(0, 0, Int32(size.x), Int32(size.y)))
+  }
+
+  /// Runs `recipe`'s program with `place`, the picture's `planes` and `effects` set, into
+  /// `region` of `target`.
+  private func draw(
+    _ recipe: Recipe, place: PlaceEffect, planes: PictureTextures,
+    effects: [any PreparationEffect], into target: Framebuffer, region: SIMD4<Int32>
+  ) throws {
     let program = try self.program(recipe)
     try program.set(place, as: "place")
     var textures: [String: Texture] = [:]
@@ -94,9 +93,10 @@ final class LayerPreparation {
       try program.set(effect, as: effect.code.uniformName)
       textures.merge(effect.textures) { first, _ in first }
     }
+    // A plane the generated code never reads has no sampler left in the program.
     try program.draw(
       into: target, textures: textures.filter { program.uniformLocation($0.key) != nil },
-      region: SIMD4(0, 0, Int32(size.x), Int32(size.y)))
+      region: region)
   }
 
   /// Counts a preparation made by effect passes (`LayerSlot`), which place the layer with
