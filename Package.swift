@@ -2,8 +2,9 @@
 import PackageDescription
 
 // The module stack, bottom to top (see docs in README.md and docs/ARCHITECTURE.md):
-// Diagnostics, Timeline → ProjectFile → RenderPlan → (Media, GPU, Typesetting) → Renderer →
-// chromake. Our C is reached only through the CFFmpeg, CEGL and CPangoCairo system libraries,
+// Diagnostics, Timeline → PlanValues, Looks → ProjectFile, RenderPlan (the plan's types) →
+// Planning → (Media, GPU, Typesetting) → Renderer → Session → chromake. The renderer sees the
+// plan and nothing of the project file it came from. Our C is reached only through the CFFmpeg, CEGL and CPangoCairo system libraries,
 // imported by Media, GPU and Typesetting (and Yams' own libyaml, which ProjectFile's prescan
 // of aliases reads before Yams builds a tree).
 let package = Package(
@@ -43,38 +44,56 @@ let package = Package(
     .target(name: "Diagnostics"),
     // Values both halves speak: the reader makes them, the plan carries them, the renderer
     // draws with them, so the renderer needs nothing from ProjectFile.
-    .target(name: "PlanValues", dependencies: ["Timeline"]),
+    .target(name: "PlanValues", dependencies: ["Timeline", "Diagnostics"]),
     .target(name: "Timeline"),
+    // `.cube` colour look-up tables, read with located errors: by the reader that checks a
+    // project and by the renderer that draws through them.
+    .target(name: "Looks", dependencies: ["Diagnostics"]),
     .target(
       name: "ProjectFile",
       dependencies: [
-        "Diagnostics", "Timeline", "PlanValues", .product(name: "Yams", package: "Yams"),
+        "Diagnostics", "Timeline", "PlanValues", "Looks", .product(name: "Yams", package: "Yams"),
       ]
     ),
+    // The plan's types: what the planner writes and the renderer reads.
+    .target(name: "RenderPlan", dependencies: ["Timeline", "PlanValues"]),
     .target(
-      name: "RenderPlan", dependencies: ["ProjectFile", "Diagnostics", "Timeline", "PlanValues"]),
+      name: "Planning",
+      dependencies: ["ProjectFile", "RenderPlan", "Diagnostics", "Timeline", "PlanValues"]),
     .target(name: "Media", dependencies: ["CFFmpeg", "Timeline", "PlanValues"]),
     .target(name: "Shaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
     .target(name: "GPU", dependencies: ["CEGL", "Shaders"]),
-    .target(name: "Typesetting", dependencies: ["CPangoCairo"]),
+    .target(name: "Typesetting", dependencies: ["CPangoCairo", "PlanValues"]),
     .target(
       name: "Renderer",
       dependencies: [
-        "RenderPlan", "PlanValues", "Media", "GPU", "Typesetting",
+        "RenderPlan", "PlanValues", "Looks", "Media", "GPU", "Typesetting",
         .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+    // The front half of every command: a project loaded with its children, its media probed,
+    // its fonts found, planned, and its output's build record read.
+    .target(
+      name: "Session",
+      dependencies: [
+        "ProjectFile", "Planning", "RenderPlan", "PlanValues", "Diagnostics", "Media",
+        "Typesetting", "Renderer",
       ]
     ),
     .executableTarget(
       name: "chromake",
       dependencies: [
-        "Renderer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Session", "Renderer", "Planning", "ProjectFile",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
     .testTarget(
       name: "ProjectFileTests",
       // Renderer for the typesetter that fits text while planning, as `chromake plan` does.
-      dependencies: ["ProjectFile", "RenderPlan", "Renderer", "TestSupport"],
+      dependencies: [
+        "ProjectFile", "Looks", "RenderPlan", "Planning", "Renderer", "Session", "TestSupport",
+      ],
       exclude: ["Fixtures"]
     ),
     .target(name: "TestSupport", dependencies: ["TestIsolation"], path: "Tests/TestSupport"),
@@ -83,7 +102,8 @@ let package = Package(
     .testTarget(name: "MediaTests", dependencies: ["Media", "PlanValues", "TestSupport"]),
     .testTarget(name: "GPUTests", dependencies: ["GPU"]),
     .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
-    .testTarget(name: "RendererTests", dependencies: ["Renderer", "TestSupport"]),
+    .testTarget(
+      name: "RendererTests", dependencies: ["Renderer", "Session", "Planning", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["chromake", "TestSupport"]),
   ]
 )

@@ -19,24 +19,32 @@ public struct ShaderFile: Sendable, Hashable {
   }
 
   /// One shader from `parts` (embedded files, the first one's `#version` kept and the others'
-  /// dropped) followed by `generated`, code made for one use, named `generatedName` in errors.
-  /// Each part's lines are numbered from its own multiple of `partLines` (`#line`; drivers
-  /// do not all honour GLSL's source-string numbers), so `part(ofLine:)` finds the file.
-  public init(assembling parts: [ShaderFile], generated: String, generatedName: String) {
+  /// dropped), specialised with `defines` (each `NAME` or `NAME VALUE`, set after the
+  /// `#version` line as `specialized` sets them), and followed by `generated`, code made for
+  /// one use, if any. Each part's lines are numbered from its own multiple of `partLines`
+  /// (`#line`; drivers do not all honour GLSL's source-string numbers), so `part(ofLine:)`
+  /// finds the file.
+  public init(
+    assembling parts: [ShaderFile], defines: [String] = [],
+    generated: (name: String, text: String)? = nil
+  ) {
     var text = ""
     for (index, part) in parts.enumerated() {
       guard index > 0 else {
-        text += part.text.hasSuffix("\n") ? part.text : part.text + "\n"
+        let first = part.specialized(defines).text
+        text += first.hasSuffix("\n") ? first : first + "\n"
         continue
       }
       // Line 1 is the part's `#version`, which only the first line of a shader may hold.
       let body = part.text.drop { $0 != "\n" }.dropFirst()
       text += "#line \(index * Self.partLines + 2)\n" + body + (body.hasSuffix("\n") ? "" : "\n")
     }
-    text += "#line \(parts.count * Self.partLines + 1)\n" + generated
-    name = parts.first?.name ?? generatedName
+    if let generated {
+      text += "#line \(parts.count * Self.partLines + 1)\n" + generated.text
+    }
+    name = parts.first?.name ?? generated?.name ?? ""
     self.text = text
-    partNames = parts.map(\.name) + [generatedName]
+    partNames = parts.map(\.name) + (generated.map { [$0.name] } ?? [])
   }
 
   /// The file with each of `defines` set (`#define NAME`) after its `#version` line: one
@@ -72,6 +80,7 @@ public enum ShaderSource {
   // `PackageResources` named after the file (`.` becomes `_`) and offers no way to enumerate
   // them, so each file is listed here once. The test suite checks this list against the folder.
   private static let embedded: [(name: String, bytes: [UInt8])] = [
+    ("ChromaAlpha.frag", PackageResources.ChromaAlpha_frag),
     ("Corner.frag", PackageResources.Corner_frag),
     ("Crossfade.frag", PackageResources.Crossfade_frag),
     ("Dip.frag", PackageResources.Dip_frag),
@@ -79,16 +88,20 @@ public enum ShaderSource {
     ("EffectDownsample.frag", PackageResources.EffectDownsample_frag),
     ("EffectPack.frag", PackageResources.EffectPack_frag),
     ("Fullscreen.vert", PackageResources.Fullscreen_vert),
+    ("FusedKey.frag", PackageResources.FusedKey_frag),
     ("Key.frag", PackageResources.Key_frag),
     ("LUT.frag", PackageResources.LUT_frag),
     ("Luma.frag", PackageResources.Luma_frag),
     ("Matte.frag", PackageResources.Matte_frag),
     ("Place.frag", PackageResources.Place_frag),
+    ("PlaceMain.frag", PackageResources.PlaceMain_frag),
     ("Push.frag", PackageResources.Push_frag),
     ("Slide.frag", PackageResources.Slide_frag),
     ("SolidColor.frag", PackageResources.SolidColor_frag),
     ("Stack.frag", PackageResources.Stack_frag),
+    ("StackMain.frag", PackageResources.StackMain_frag),
     ("Transition.frag", PackageResources.Transition_frag),
+    ("TransitionMain.frag", PackageResources.TransitionMain_frag),
     ("Wipe.frag", PackageResources.Wipe_frag),
   ]
 

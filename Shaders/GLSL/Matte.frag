@@ -1,9 +1,9 @@
 #version 300 es
 
-// Matte.frag: a luma matte's alpha (docs/ARCHITECTURE.md: alpha = Y' after range expansion, so
-// limited-range white is exactly 1 and black exactly 0). Used by the preparation (Place.frag)
-// per output pixel and by the stacking pass (Stack.frag) for a layer it fuses, four samples at
-// a time. `MatteEffect.swift` sets the `Matte` uniform.
+// Matte.frag: a luma matte's alpha (docs/ARCHITECTURE.md: alpha = Y' after range expansion,
+// so limited-range white is exactly 1 and black exactly 0). Used by the preparation
+// (PlaceMain.frag) per output pixel and by the stacking pass (StackMain.frag) for a layer it
+// fuses, four samples at a time. `MatteEffect.swift` sets the `Matte` uniform.
 
 precision highp float;
 precision highp int;

@@ -1,11 +1,12 @@
 #version 300 es
 
-// Place.frag: prepares one layer (docs/ARCHITECTURE.md, "Compositor, version 2"). It converts the
-// layer's picture to the output's Y'CbCr, places it (sample aspect ratio, rotation metadata,
-// fit, box, rotation by any angle about the box's centre), applies the effects the layer has
-// (Key.frag, Matte.frag, appended when it has them) and writes a prepared layer: premultiplied
-// Y'CbCr and alpha on the output's pixel grid over the layer's bounding box, four samples to
-// an RGBA8 texel as the stacking pass (Stack.frag) reads them.
+// Place.frag: prepares one layer (docs/ARCHITECTURE.md, "Compositor, version 2"). It converts
+// the layer's picture to the output's Y'CbCr, places it (sample aspect ratio, rotation
+// metadata, fit, box, rotation by any angle about the box's centre), applies the effects the
+// layer has (Key.frag, LUT.frag, Matte.frag, Corner.frag, assembled when it has them) and
+// writes a prepared layer: premultiplied Y'CbCr and alpha on the output's pixel grid over the
+// layer's bounding box, four samples to an RGBA8 texel as the stacking pass (Stack.frag) reads
+// them.
 //
 // Two passes per preparation: the luma pass writes Y'·alpha and alpha for each output pixel;
 // the chroma pass writes Cb·alpha, Cr·alpha and alpha for each chroma sample, taking the layer
@@ -13,8 +14,8 @@
 // covers. Opacity is not applied here: the stacking pass applies it, so a fade does not
 // prepare a still again.
 //
-// `LayerPreparation.swift` appends the samplers and `prepared()` for the layer's plane layout
-// and effects after the last line here, so no pixel pays for a branch on a fixed setting.
+// This file holds the placement's uniform and functions; PlaceMain.frag, after the effects'
+// files, holds `prepared()` and `main`, specialised for the layer's planes, pass and effects.
 
 precision highp float;
 precision highp int;
@@ -123,5 +124,3 @@ float subsampledAlpha(sampler2D alphas, sampler2D chroma, vec2 st) {
 vec3 encode(vec3 rgb) {
     return place.encodeMatrix * rgb + place.encodeOffset;
 }
-
-// Generated for the layer by LayerPreparation.swift: the samplers, `prepared()` and main().

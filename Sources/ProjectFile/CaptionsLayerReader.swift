@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PlanValues
 import Yams
 
 /// Reads the keys of a `captions` layer, and later, once the path rules have allowed its file,

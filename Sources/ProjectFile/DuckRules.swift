@@ -66,7 +66,7 @@ struct DuckRules {
   }
 }
 
-extension LayerContent {
+extension LayerContentSpec {
   var isVideo: Bool {
     switch self {
     case .video, .project: true
@@ -75,7 +75,7 @@ extension LayerContent {
   }
 }
 
-extension LayerContent {
+extension LayerContentSpec {
   var isSequence: Bool {
     if case .sequence = self { return true }
     return false

@@ -86,7 +86,7 @@ extension ReadContext {
         read: { self.box($0, frame: frame, emptyAllowed: false) },
         keyframeValue: { self.box($0, frame: frame, emptyAllowed: true) })
     }
-    let content: LayerContent?
+    let content: LayerContentSpec?
     switch kinds.first {
     case "source": content = readVideoLayer(map, subject: subject).map { .video($0) }
     case "project": content = readProjectLayer(map, subject: subject).map { .project($0) }

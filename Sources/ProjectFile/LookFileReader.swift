@@ -1,5 +1,7 @@
 import Diagnostics
 import Foundation
+import Looks
+import PlanValues
 
 /// Reads the `.cube` file of every layer's `lut`, to report its problems at their lines in the
 /// file (with the project's line as a note) before anything renders. The renderer reads the

@@ -1,3 +1,5 @@
+import PlanValues
+
 /// One place a project names a media file.
 public struct MediaReference: Sendable {
   /// What the file is used as.

@@ -1,3 +1,5 @@
+import PlanValues
+
 /// The file system's limits on `output.file`, checked where the project says it, so that a
 /// name too long for the output, its record or its temporary file fails at `check` with a
 /// location instead of after a whole render.

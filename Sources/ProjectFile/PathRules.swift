@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PlanValues
 import Yams
 
 /// "Data is data": the rules that keep a project's file paths to what its author meant.

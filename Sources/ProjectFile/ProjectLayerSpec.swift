@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PlanValues
 
 /// The keys of a `project` layer: another project file, planned at the parent's frame rate
 /// and audio format and drawn as one picture, placed and timed like a video.

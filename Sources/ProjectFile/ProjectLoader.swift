@@ -1,5 +1,6 @@
 public import Diagnostics
 import Foundation
+public import PlanValues
 import Yams
 
 /// What loading a project file gave: the spec when it could be read at all, every problem found,

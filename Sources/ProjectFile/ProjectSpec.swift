@@ -135,7 +135,7 @@ public struct LayerSpec: Sendable {
   /// Linear opacity ramp down to the layer's end.
   public var fadeOut: Located<TimeValue>
   /// What the layer shows.
-  public var content: LayerContent
+  public var content: LayerContentSpec
   /// Blur, rounded corners and shadow.
   public var effects = LayerEffectsSpec()
 }
@@ -154,7 +154,7 @@ public struct LayerEffectsSpec: Sendable {
 }
 
 /// What a layer shows: exactly one kind per layer.
-public enum LayerContent: Sendable {
+public enum LayerContentSpec: Sendable {
   /// A video file (`source:`).
   case video(VideoLayerSpec)
   /// A still picture file (`image:`).
@@ -184,7 +184,7 @@ public enum LayerContent: Sendable {
   }
 }
 
-extension LayerContent {
+extension LayerContentSpec {
   /// The keys by which the layer plays like a video: a `source` layer's, or a `project`
   /// layer's (its file in the clip's place); nil for other kinds.
   public var playedVideo: VideoLayerSpec? {

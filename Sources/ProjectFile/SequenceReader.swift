@@ -192,7 +192,7 @@ extension ReadContext {
 
   /// An item without a `duration` needs a length of its own: a video has one, unless it
   /// loops.
-  func checkItemLength(_ content: LayerContent, at location: SourceLocation, subject: String) {
+  func checkItemLength(_ content: LayerContentSpec, at location: SourceLocation, subject: String) {
     switch content {
     case .video(let video) where video.clip.loop.value:
       error(

@@ -1,5 +1,4 @@
 import PlanValues
-import ProjectFile
 public import Timeline
 
 /// A project drawn inside another (a `project:` layer's file): planned once for each set of
@@ -96,18 +95,6 @@ extension AudioEncodingPlan {
     case 2: "stereo"
     case 6: "5.1"
     default: "\(channels) channels"
-    }
-  }
-}
-
-extension LayerSpec {
-  /// The facts of what the layer plays like a video: its source's probe, or its child
-  /// project's, filed under the child's key among `facts` (by resolved path).
-  public func playedFacts(in directory: String, facts: [String: MediaFacts]) -> MediaFacts? {
-    switch content {
-    case .video(let video): facts[ProjectPaths.resolve(video.clip.source.value, in: directory)]
-    case .project(let project): facts[project.key(in: directory)]
-    case .image, .fill, .text, .captions, .sequence: nil
     }
   }
 }

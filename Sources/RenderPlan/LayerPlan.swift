@@ -219,6 +219,21 @@ public struct VideoClipPlan: Codable, Sendable, Equatable {
   /// How the source's pictures are shown: rotation and pixel shape, from its probe.
   public var display: PictureDisplay
 
+  /// Each property as given.
+  public init(
+    source: String, matte: String?, sourceIn: Rational, sourceOut: Rational, loop: Bool,
+    afterEnd: AfterEnd, pickTolerance: Rational, display: PictureDisplay
+  ) {
+    self.source = source
+    self.matte = matte
+    self.sourceIn = sourceIn
+    self.sourceOut = sourceOut
+    self.loop = loop
+    self.afterEnd = afterEnd
+    self.pickTolerance = pickTolerance
+    self.display = display
+  }
+
   /// The source time output frame `k` asks for (before the pick tolerance and any hold), for a
   /// layer starting at `start`.
   public func sourceTime(ofFrame k: Int64, start: Rational, fps: Rational) -> Rational {
@@ -300,6 +315,28 @@ public struct TextPlan: Codable, Sendable, Equatable {
   public var pictureHeight: Int
   /// How the text fits: the size it is set at, and what was done where it does not fit.
   public var fit: TextFitPlan
+
+  /// Each property as given.
+  public init(
+    text: String, emphasis: [TextEmphasis], font: String, fontFamily: String, color: RGBAColor,
+    align: TextAlign, valign: TextVerticalAlign, lineSpacing: Double, background: RGBAColor?,
+    padding: Int, outline: OutlinePlan?, pictureWidth: Int, pictureHeight: Int, fit: TextFitPlan
+  ) {
+    self.text = text
+    self.emphasis = emphasis
+    self.font = font
+    self.fontFamily = fontFamily
+    self.color = color
+    self.align = align
+    self.valign = valign
+    self.lineSpacing = lineSpacing
+    self.background = background
+    self.padding = padding
+    self.outline = outline
+    self.pictureWidth = pictureWidth
+    self.pictureHeight = pictureHeight
+    self.fit = fit
+  }
 }
 
 /// The size a text is set at and how it fits its picture, as measured while planning.
@@ -342,6 +379,14 @@ public struct OutlinePlan: Codable, Sendable, Equatable {
   public var width: Double
   /// The stroke's colour.
   public var color: RGBAColor
+
+  /// Each property as given.
+  public init(
+    width: Double, color: RGBAColor
+  ) {
+    self.width = width
+    self.color = color
+  }
 }
 
 /// Which font a description gives on this machine (found by the renderer's typesetter).
@@ -387,6 +432,16 @@ public struct KeyPlan: Codable, Sendable, Equatable {
   public var smoothness: Double
   /// Spill suppression amount.
   public var spill: Double
+
+  /// Each property as given.
+  public init(
+    color: RGBColor, similarity: Double, smoothness: Double, spill: Double
+  ) {
+    self.color = color
+    self.similarity = similarity
+    self.smoothness = smoothness
+    self.spill = spill
+  }
 }
 
 /// One audio stream in the mix.
@@ -440,4 +495,34 @@ public struct AudioStreamPlan: Codable, Sendable, Equatable {
   public var crossIn: EqualPowerRamp? = nil
   /// The equal-power fall over the transition out of the owner, when one takes it out.
   public var crossOut: EqualPowerRamp? = nil
+
+  /// Each property as given.
+  public init(
+    owner: String, ownerKind: String, location: PlanLocation, source: String, audioStream: Int,
+    streamIndex: Int, sourceSampleRate: Int, sourceLayout: String, firstSample: Int64,
+    endSample: Int64, sourceIn: Rational, sourceOut: Rational, loop: Bool, composition: Int? = nil,
+    gain: Double, gainDecibels: Double?, fadeInSamples: Int64, fadeOutSamples: Int64,
+    crossIn: EqualPowerRamp? = nil, crossOut: EqualPowerRamp? = nil
+  ) {
+    self.owner = owner
+    self.ownerKind = ownerKind
+    self.location = location
+    self.source = source
+    self.audioStream = audioStream
+    self.streamIndex = streamIndex
+    self.sourceSampleRate = sourceSampleRate
+    self.sourceLayout = sourceLayout
+    self.firstSample = firstSample
+    self.endSample = endSample
+    self.sourceIn = sourceIn
+    self.sourceOut = sourceOut
+    self.loop = loop
+    self.composition = composition
+    self.gain = gain
+    self.gainDecibels = gainDecibels
+    self.fadeInSamples = fadeInSamples
+    self.fadeOutSamples = fadeOutSamples
+    self.crossIn = crossIn
+    self.crossOut = crossOut
+  }
 }

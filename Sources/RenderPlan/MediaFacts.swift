@@ -99,3 +99,20 @@ public struct AudioFacts: Codable, Sendable, Equatable {
     self.duration = duration
   }
 }
+
+extension VideoFacts {
+  /// Codecs of still pictures: the image decoders FFmpeg reads PNG, JPEG, WebP and their
+  /// common relatives with.
+  public static let imageCodecs: Set<String> = [
+    "png", "apng", "mjpeg", "jpegls", "webp", "bmp", "tiff", "gif", "ppm", "pgm", "pgmyuv", "pam",
+    "pbm", "targa", "jpeg2000", "qoi", "sgi", "xbm", "xwd", "pcx", "dpx", "exr", "hdr",
+  ]
+
+  /// Whether the stream is one still picture (a PNG, a JPEG): an image codec and no length of
+  /// its own. A matte that is one is held for the layer's whole time.
+  public var isStillPicture: Bool {
+    guard Self.imageCodecs.contains(codec) else { return false }
+    guard let duration, let frameRate, frameRate > .zero else { return true }
+    return duration <= Rational(1) / frameRate
+  }
+}

@@ -203,7 +203,7 @@ public enum PlanTable {
   }
 
   /// A number of pixels or degrees: whole, or with up to three decimals.
-  static func pixels(_ value: Double) -> String {
+  public static func pixels(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     var text = String(format: "%.3f", value)
     while text.hasSuffix("0") { text.removeLast() }

@@ -1,5 +1,4 @@
 public import PlanValues
-import ProjectFile
 public import Timeline
 
 /// Everything a render does, decided in advance: integer frame and sample ranges, exact source
@@ -28,6 +27,24 @@ public struct RenderPlan: Codable, Sendable, Equatable {
   public var compositions: [CompositionPlan] = []
   /// The absolute folder the paths resolve against (not part of the encoded plan).
   public var directory: String = ""
+
+  /// Each property as given.
+  public init(
+    planVersion: Int, output: OutputPlan, inputs: [InputPlan], layers: [LayerPlan],
+    audio: [AudioStreamPlan], ducking: [DuckPlan], sequences: [SequencePlan] = [],
+    compositions: [CompositionPlan] = [],
+    directory: String = ""
+  ) {
+    self.planVersion = planVersion
+    self.output = output
+    self.inputs = inputs
+    self.layers = layers
+    self.audio = audio
+    self.ducking = ducking
+    self.sequences = sequences
+    self.compositions = compositions
+    self.directory = directory
+  }
 
   enum CodingKeys: String, CodingKey {
     case planVersion, output, inputs, layers, audio, ducking, sequences, compositions
@@ -77,6 +94,28 @@ public struct OutputPlan: Codable, Sendable, Equatable {
   public var segment: Rational? = nil
   /// One frame written as a picture with the render (`output.poster`).
   public var poster: PosterPlan? = nil
+
+  /// Each property as given.
+  public init(
+    file: String, format: OutputFormat, formatChoice: OutputFormatChoice, width: Int, height: Int,
+    fps: Rational, frameCount: Int64, duration: Rational, durationRule: String,
+    background: OutputBackground, audio: AudioEncodingPlan, segment: Rational? = nil,
+    poster: PosterPlan? = nil
+  ) {
+    self.file = file
+    self.format = format
+    self.formatChoice = formatChoice
+    self.width = width
+    self.height = height
+    self.fps = fps
+    self.frameCount = frameCount
+    self.duration = duration
+    self.durationRule = durationRule
+    self.background = background
+    self.audio = audio
+    self.segment = segment
+    self.poster = poster
+  }
 }
 
 /// `output.poster`: frame `frame` written to `file` as a `format` picture.
@@ -108,6 +147,19 @@ public struct AudioEncodingPlan: Codable, Sendable, Equatable {
   public var loudness: LoudnessPlan?
   /// Exactly `round(N / fps × sampleRate)` samples per channel.
   public var sampleCount: Int64
+
+  /// Each property as given.
+  public init(
+    sampleRate: Int, channels: Int, bitrate: Int?, limiter: LimiterPlan?, loudness: LoudnessPlan?,
+    sampleCount: Int64
+  ) {
+    self.sampleRate = sampleRate
+    self.channels = channels
+    self.bitrate = bitrate
+    self.limiter = limiter
+    self.loudness = loudness
+    self.sampleCount = sampleCount
+  }
 }
 
 /// One file the render reads, with the facts the plan relied on.

@@ -56,4 +56,23 @@ public struct DuckPlan: Codable, Sendable, Equatable {
   public var attackSamples: Int64
   /// The ramp up, in output samples; it starts where the last audible window ends.
   public var releaseSamples: Int64
+
+  /// Each property as given.
+  public init(
+    owner: String, ownerKind: String, location: PlanLocation, under: [String], depth: Double,
+    depthDecibels: Double, threshold: Double, thresholdDecibels: Double, windowSamples: Int64,
+    attackSamples: Int64, releaseSamples: Int64
+  ) {
+    self.owner = owner
+    self.ownerKind = ownerKind
+    self.location = location
+    self.under = under
+    self.depth = depth
+    self.depthDecibels = depthDecibels
+    self.threshold = threshold
+    self.thresholdDecibels = thresholdDecibels
+    self.windowSamples = windowSamples
+    self.attackSamples = attackSamples
+    self.releaseSamples = releaseSamples
+  }
 }

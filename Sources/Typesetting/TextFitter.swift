@@ -1,3 +1,5 @@
+import PlanValues
+
 /// Tries sizes and shortened texts on one layout, laid out as the render lays it out, until the
 /// text fits its area.
 struct TextFitter {
@@ -9,7 +11,7 @@ struct TextFitter {
   /// The text as given.
   let text: String
   /// Its emphasis, which a shortened text keeps over the part it keeps.
-  let emphasis: [StyledRange]
+  let emphasis: [TextEmphasis]
   /// Where the lines must fit: the render's text area.
   let box: PixelRect
 
@@ -113,10 +115,10 @@ struct TextFitter {
 
   /// The emphasis of `candidate`, the text or a start of it ending in "…": what lies over the
   /// start it keeps.
-  private func emphasis(of candidate: String) -> [StyledRange] {
+  private func emphasis(of candidate: String) -> [TextEmphasis] {
     guard candidate != text else { return emphasis }
     let kept = candidate.utf8.count - Self.ellipsis.utf8.count
-    return StyledRange.clipped(emphasis, to: max(0, kept))
+    return TextEmphasis.clipped(emphasis, to: max(0, kept))
   }
 
   /// Whether `candidate` set at `size` pixels fits `box` within the style's line limit: what

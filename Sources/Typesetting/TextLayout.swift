@@ -1,4 +1,5 @@
 internal import CPangoCairo
+import PlanValues
 
 /// A style's text laid out by Pango: shaped, split into paragraphs at newlines and wrapped to a
 /// width, with the context it was made in. Both are released in deinit.
@@ -71,7 +72,7 @@ final class TextLayout {
   }
 
   /// Lays out `text` instead, with `emphasis` over its bytes.
-  func setText(_ text: String, emphasis: [StyledRange]) {
+  func setText(_ text: String, emphasis: [TextEmphasis]) {
     // Plain text, never markup: the words come from user data. Pango rejects NUL as invalid
     // UTF-8 and would drop everything after it, so NULs, which have no glyph, are left out,
     // and the emphasis moved back by the NULs before it.
@@ -97,8 +98,8 @@ final class TextLayout {
 
   /// Sets the layout's attributes to `emphasis` (none clears them), within the text's
   /// `length` bytes.
-  private func applyEmphasis(_ emphasis: [StyledRange], length: Int) {
-    StyledRange.apply(emphasis, length: length, to: handle)
+  private func applyEmphasis(_ emphasis: [TextEmphasis], length: Int) {
+    TextEmphasis.apply(emphasis, length: length, to: handle)
   }
 
   /// How many lines the text takes, all of them, drawn or not.
@@ -141,7 +142,7 @@ final class TextLayout {
   /// direction differs from the context's, so right-to-left text set "left" would go right,
   /// and a mix of paragraphs would go both ways. The offsets are Pango's own otherwise.
   func placed(
-    in box: PixelRect, alignment: TextAlignment, verticalAlignment: TextVerticalAlignment
+    in box: PixelRect, alignment: TextAlign, verticalAlignment: TextVerticalAlign
   ) -> [PlacedLine] {
     let bounds = bounds
     let block = drawnBlock()

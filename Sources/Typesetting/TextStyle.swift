@@ -1,3 +1,5 @@
+import PlanValues
+
 /// Everything that decides how a text is set: the words, the font, colours, alignment and
 /// spacing.
 public struct TextStyle: Sendable, Equatable {
@@ -6,16 +8,16 @@ public struct TextStyle: Sendable, Equatable {
   /// single word is too long for a line.
   public var text: String
   /// Ranges of `text` set bold, italic or underlined, over the font's own style.
-  public var emphasis: [StyledRange]
+  public var emphasis: [TextEmphasis]
   /// A Pango font description such as `"DejaVu Sans Bold 64"`: families separated by commas,
   /// then style words, then the size. Sizes are pixels; a description with no size gets 48.
   public var font: String
   /// The colour of the glyphs.
   public var color: TextColor
   /// Where lines sit across the padded area, visually.
-  public var alignment: TextAlignment
+  public var alignment: TextAlign
   /// Where the block of lines sits within the padded area's height.
-  public var verticalAlignment: TextVerticalAlignment
+  public var verticalAlignment: TextVerticalAlign
   /// The distance between baselines as a multiple of the font's own line distance; 1 keeps the
   /// font's, 2 doubles it. Must be positive.
   public var lineSpacing: Double
@@ -38,9 +40,9 @@ public struct TextStyle: Sendable, Equatable {
   /// left, single-spaced, on a transparent picture with no padding, no outline and no limit on
   /// lines.
   public init(
-    text: String, emphasis: [StyledRange] = [], font: String = "DejaVu Sans 48",
+    text: String, emphasis: [TextEmphasis] = [], font: String = "DejaVu Sans 48",
     color: TextColor = .white,
-    alignment: TextAlignment = .left, verticalAlignment: TextVerticalAlignment = .top,
+    alignment: TextAlign = .left, verticalAlignment: TextVerticalAlign = .top,
     lineSpacing: Double = 1, background: TextColor? = nil, padding: Int = 0,
     outline: TextOutline? = nil, pixelSize: Double? = nil, maxLines: Int? = nil
   ) {

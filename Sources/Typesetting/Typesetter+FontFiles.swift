@@ -1,4 +1,5 @@
 internal import CPangoCairo
+import PlanValues
 
 extension Typesetter {
   /// The font files Pango draws `text` in `font` (a Pango font description) from, with
@@ -9,7 +10,7 @@ extension Typesetter {
   /// A render is a function of these files' contents, not of the family names, so build
   /// records fingerprint them and dependency files list them. Empty only when no font at all
   /// is installed.
-  public static func fontFiles(font: String, text: String, emphasis: [StyledRange] = [])
+  public static func fontFiles(font: String, text: String, emphasis: [TextEmphasis] = [])
     -> [String]
   {
     (try? ThreadFontMap.with { fontMap throws(TypesettingError) in
@@ -33,7 +34,7 @@ extension Typesetter {
       // with emphasis, a caption's, has none: its reader refuses them.)
       let plain = text.split(separator: "\0", omittingEmptySubsequences: false).joined()
       pango_layout_set_text(layout, plain, Int32(plain.utf8.count))
-      StyledRange.apply(
+      TextEmphasis.apply(
         plain.utf8.count == text.utf8.count ? emphasis : [], length: plain.utf8.count,
         to: layout)
       let iterator = try checkMade(pango_layout_get_iter(layout), "pango_layout_get_iter")

@@ -4,6 +4,7 @@ import Foundation
 import GPU
 import ProjectFile
 import Renderer
+import Session
 
 /// `chromake batch`: one render of a template project per row of a data file, in parallel,
 /// each skipped when up to date, on one machine or split across many with `--shard`.

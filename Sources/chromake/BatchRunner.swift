@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import GPU
 import Renderer
+import Session
 
 /// Renders a batch's valid rows of one shard on `jobs` threads, each with its own GPU context,
 /// and says what happened to each row as it happens.

@@ -1,4 +1,5 @@
 import Renderer
+import Session
 
 /// The lines that end a batch: the totals, then each failed row and why.
 enum BatchSummary {

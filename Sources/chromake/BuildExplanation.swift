@@ -1,5 +1,6 @@
 import Foundation
 import Renderer
+import Session
 
 /// How `--explain` and "up to date" name an output and list reasons.
 enum BuildExplanation {

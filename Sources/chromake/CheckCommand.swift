@@ -1,5 +1,6 @@
 import ArgumentParser
 import Renderer
+import Session
 import Timeline
 
 /// `chromake check`: every problem of a project, media included, without rendering.

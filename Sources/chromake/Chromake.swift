@@ -1,5 +1,6 @@
 import ArgumentParser
 import Renderer
+import Session
 
 /// The `chromake` command line: thin commands over the load → validate → plan → render stack.
 @main

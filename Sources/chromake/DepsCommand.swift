@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Renderer
+import Session
 
 /// `chromake deps`: the render's dependencies as a Makefile rule, for build tools.
 struct DepsCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Renderer
+import Session
 import Timeline
 
 /// `chromake frame`: one frame of the project as a PNG, to check a layout without rendering.

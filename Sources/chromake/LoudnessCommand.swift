@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Media
 import Renderer
+import Session
 
 /// `chromake loudness`: a file's loudness as delivery specifications state it.
 struct LoudnessCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlanValues
+import Planning
 import ProjectFile
 import RenderPlan
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RenderPlan
 import Renderer
+import Session
 
 /// `chromake plan`: the explicit render plan, as a table or canonical JSON.
 struct PlanCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import ProjectFile
 import RenderPlan
 import Renderer
+import Session
 
 /// The options every command that reads a project shares.
 struct ProjectOptions: ParsableArguments {

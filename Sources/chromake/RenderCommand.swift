@@ -2,9 +2,11 @@ import ArgumentParser
 import Diagnostics
 import Foundation
 import GPU
+import PlanValues
 import ProjectFile
 import RenderPlan
 import Renderer
+import Session
 import Timeline
 
 /// `chromake render`: the project's video, written under a temporary name and renamed into

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import Renderer
+import Session
 
 /// How a render's failure or warnings reach the user: a failure of one layer's input as a
 /// diagnostic at the layer's line, an interruption as its conventional exit status.

@@ -1,5 +1,6 @@
 import RenderPlan
 import Renderer
+import Session
 import Timeline
 
 /// How `--explain` lists a segmented output's segments: those encoded and why, the rest

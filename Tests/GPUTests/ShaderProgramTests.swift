@@ -40,8 +40,10 @@ import Testing
       text: "#version 300 es\nprecision highp float;\n\nfloat two() { return missing; }\n")
     let assembled = ShaderFile(
       assembling: [first, second],
-      generated: "out vec4 color;\nvoid main() { color = vec4(one() + two()); }\n",
-      generatedName: "main (generated)")
+      generated: (
+        name: "main (generated)",
+        text: "out vec4 color;\nvoid main() { color = vec4(one() + two()); }\n"
+      ))
     let error = #expect(throws: GPUError.self) {
       try ShaderProgram(context: context, vertex: vertex, fragment: assembled)
     }
@@ -52,6 +54,34 @@ import Testing
     #expect(file == "Second.frag", "\(message)")
     #expect(line == 4)
     #expect(message.contains("missing"))
+  }
+
+  @Test func definesSpecialiseAnAssembledShaderAndKeepItsLineNumbers() throws {
+    let context = try GPUContext(platform: .surfaceless)
+    let vertex = try #require(ShaderSource.named("Fullscreen.vert"))
+    let first = ShaderFile(
+      name: "First.frag",
+      text: "#version 300 es\nprecision highp float;\n#ifdef BROKEN\nfloat x = broken;\n#endif\n")
+    let main = ShaderFile(
+      name: "Main.frag",
+      text: "#version 300 es\nout vec4 color;\nvoid main() { color = vec4(SHADE); }\n")
+    // Specialised one way the program builds; the other way its error is at the first part's
+    // own line 4, below the defines set after its `#version`.
+    _ = try ShaderProgram(
+      context: context, vertex: vertex,
+      fragment: ShaderFile(assembling: [first, main], defines: ["SHADE 0.5"]))
+    let error = #expect(throws: GPUError.self) {
+      try ShaderProgram(
+        context: context, vertex: vertex,
+        fragment: ShaderFile(assembling: [first, main], defines: ["SHADE 0.5", "BROKEN"]))
+    }
+    guard case .shaderCompile(let file, let line, let message) = error else {
+      Issue.record("expected a compile error, got \(String(describing: error))")
+      return
+    }
+    #expect(file == "First.frag", "\(message)")
+    #expect(line == 4)
+    #expect(message.contains("broken"))
   }
 
   @Test func aDebugBuildRefusesToDrawWithAUniformLeftUnset() throws {

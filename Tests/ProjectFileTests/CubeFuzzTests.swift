@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Looks
 import ProjectFile
 import TestSupport
 import Testing

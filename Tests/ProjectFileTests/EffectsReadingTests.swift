@@ -1,4 +1,5 @@
 import Diagnostics
+import Looks
 import PlanValues
 import ProjectFile
 import TestSupport

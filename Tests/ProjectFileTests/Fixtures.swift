@@ -1,5 +1,7 @@
 import Diagnostics
 import Foundation
+import PlanValues
+import Planning
 import ProjectFile
 import RenderPlan
 import Renderer

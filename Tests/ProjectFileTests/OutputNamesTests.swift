@@ -1,3 +1,4 @@
+import PlanValues
 import ProjectFile
 import Testing
 

@@ -1,3 +1,4 @@
+import PlanValues
 import Testing
 import Typesetting
 
@@ -5,9 +6,9 @@ import Typesetting
 @Suite struct PlacementTests {
   static let sentence = "The quick brown fox jumps over the lazy dog, again and again and again."
 
-  @Test(arguments: [TextAlignment.left, .center, .right])
-  func inkStaysInsideThePadding(alignment: TextAlignment) throws {
-    for vertical in [TextVerticalAlignment.top, .middle, .bottom] {
+  @Test(arguments: [TextAlign.left, .center, .right])
+  func inkStaysInsideThePadding(alignment: TextAlign) throws {
+    for vertical in [TextVerticalAlign.top, .middle, .bottom] {
       let style = TextStyle(
         text: Self.sentence, font: "DejaVu Sans 40", alignment: alignment,
         verticalAlignment: vertical, padding: 20)
@@ -20,7 +21,7 @@ import Typesetting
   }
 
   @Test func leftCenterAndRightAlignLines() throws {
-    func ink(_ alignment: TextAlignment) throws -> InkBox {
+    func ink(_ alignment: TextAlign) throws -> InkBox {
       // H's side bearings are equal, so its ink is centred where its advance is.
       let style = TextStyle(text: "HIH", font: "DejaVu Sans 48", alignment: alignment, padding: 20)
       return try #require(try Typesetter.render(style, width: 400, height: 200).ink())
@@ -35,7 +36,7 @@ import Typesetting
   }
 
   @Test func topMiddleAndBottomPlaceTheBlock() throws {
-    func ink(_ vertical: TextVerticalAlignment, _ text: String) throws -> InkBox {
+    func ink(_ vertical: TextVerticalAlign, _ text: String) throws -> InkBox {
       let style = TextStyle(
         text: text, font: "DejaVu Sans 48", verticalAlignment: vertical, padding: 20)
       return try #require(try Typesetter.render(style, width: 400, height: 200).ink())

@@ -1,3 +1,4 @@
+import PlanValues
 import Testing
 import Typesetting
 
@@ -34,8 +35,8 @@ import Typesetting
     #expect(picture.missingGlyphs == 0)
   }
 
-  @Test(arguments: [TextAlignment.left, .right])
-  func rightToLeftTextAlignsVisually(alignment: TextAlignment) throws {
+  @Test(arguments: [TextAlign.left, .right])
+  func rightToLeftTextAlignsVisually(alignment: TextAlign) throws {
     let style = TextStyle(
       text: "مرحبا بالعالم", font: "DejaVu Sans 40", alignment: alignment, padding: 20)
     let ink = try #require(try Typesetter.render(style, width: 600, height: 100).ink())

@@ -1,3 +1,4 @@
+import PlanValues
 import Testing
 import Typesetting
 
@@ -61,7 +62,7 @@ import Typesetting
 
   @Test func verticalAlignmentPlacesTheLinesDrawn() throws {
     func ink(
-      _ vertical: TextVerticalAlignment, maxLines: Int?, text: String, lineSpacing: Double = 1
+      _ vertical: TextVerticalAlign, maxLines: Int?, text: String, lineSpacing: Double = 1
     ) throws -> InkBox {
       let style = TextStyle(
         text: text, font: "DejaVu Sans 40", verticalAlignment: vertical, lineSpacing: lineSpacing,
@@ -70,7 +71,7 @@ import Typesetting
     }
     // Cut to two lines, the block sits where two lines written alone would, whatever the
     // spacing between them.
-    for vertical in [TextVerticalAlignment.top, .middle, .bottom] {
+    for vertical in [TextVerticalAlign.top, .middle, .bottom] {
       for spacing in [1, 1.6, 0.7] {
         let cut = try ink(vertical, maxLines: 2, text: "Hg\nHg\nHg\nHg", lineSpacing: spacing)
         let two = try ink(vertical, maxLines: nil, text: "Hg\nHg", lineSpacing: spacing)

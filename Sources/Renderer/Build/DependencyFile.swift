@@ -1,6 +1,5 @@
 import Foundation
 import PlanValues
-import ProjectFile
 public import RenderPlan
 
 /// What a render's output depends on, in the Makefile syntax that `make` includes and ninja

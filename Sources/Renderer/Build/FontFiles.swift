@@ -22,7 +22,7 @@ public enum FontFiles {
       for text in texts where seen.insert(FontUse(text)).inserted {
         files.formUnion(
           Typesetter.fontFiles(
-            font: text.font, text: text.text, emphasis: TextStyles.emphasis(text.emphasis)))
+            font: text.font, text: text.text, emphasis: text.emphasis))
       }
     }
     return files.sorted()

@@ -1,6 +1,5 @@
 import Foundation
 import PlanValues
-import ProjectFile
 public import RenderPlan
 
 /// Make's question for one output: does it need rendering, and why? It reads the output's

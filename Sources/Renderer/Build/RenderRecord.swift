@@ -1,5 +1,5 @@
 import Foundation
-import ProjectFile
+import PlanValues
 public import RenderPlan
 
 /// What a successful render rendered, kept beside its output as `.NAME.chromake`, so that the

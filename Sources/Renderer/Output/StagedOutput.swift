@@ -1,5 +1,5 @@
 import Foundation
-import ProjectFile
+import PlanValues
 
 /// An output file written under a temporary name beside its target and renamed over the target
 /// only when complete, so that a failed or interrupted render never leaves a short file that

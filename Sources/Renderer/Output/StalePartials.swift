@@ -1,5 +1,5 @@
 import Foundation
-import ProjectFile
+import PlanValues
 
 /// The temporary files that killed renders of one output left beside it, and the lock that
 /// tells them apart from those of renders still running.

@@ -246,7 +246,7 @@ struct FrameDescriber {
   /// font changed on this machine changes the texts it draws, not every segment.
   private func fontFiles(of text: TextPlan) -> String {
     let files = Typesetter.fontFiles(
-      font: text.font, text: text.text, emphasis: TextStyles.emphasis(text.emphasis))
+      font: text.font, text: text.text, emphasis: text.emphasis)
     return files.sorted().map { "\nfont \(fonts[$0] ?? "unhashed")" }.joined()
   }
 

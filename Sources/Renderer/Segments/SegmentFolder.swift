@@ -1,5 +1,5 @@
 import Foundation
-import ProjectFile
+import PlanValues
 
 /// The folder beside a segmented output that keeps its encoded segments: `.NAME.segments/`,
 /// holding `000012-<digest>.mp4` for segment 12 (each named by the digest of what it shows,

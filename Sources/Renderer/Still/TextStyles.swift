@@ -33,36 +33,12 @@ enum TextStyles {
     outline: (width: Double, color: RGBAColor)?, pixelSize: Double?, maxLines: Int?
   ) -> TextStyle {
     TextStyle(
-      text: text, emphasis: Self.emphasis(emphasis), font: font, color: textColor(color),
-      alignment: alignment(align),
-      verticalAlignment: alignment(valign), lineSpacing: lineSpacing,
+      text: text, emphasis: emphasis, font: font, color: textColor(color),
+      alignment: align,
+      verticalAlignment: valign, lineSpacing: lineSpacing,
       background: background.map(textColor), padding: padding,
       outline: outline.map { TextOutline(width: $0.width, color: textColor($0.color)) },
       pixelSize: pixelSize, maxLines: maxLines)
-  }
-
-  /// A plan's emphasis as the typesetter takes it.
-  static func emphasis(_ emphasis: [TextEmphasis]) -> [StyledRange] {
-    emphasis.map {
-      StyledRange(
-        start: $0.start, end: $0.end, bold: $0.bold, italic: $0.italic, underline: $0.underline)
-    }
-  }
-
-  private static func alignment(_ align: TextAlign) -> TextAlignment {
-    switch align {
-    case .left: .left
-    case .center: .center
-    case .right: .right
-    }
-  }
-
-  private static func alignment(_ align: TextVerticalAlign) -> TextVerticalAlignment {
-    switch align {
-    case .top: .top
-    case .middle: .middle
-    case .bottom: .bottom
-    }
   }
 
   private static func textColor(_ color: RGBAColor) -> TextColor {

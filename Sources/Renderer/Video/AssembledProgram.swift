@@ -1,11 +1,13 @@
 import GPU
 import Shaders
 
-/// Builds a program from embedded fragment-shader parts (the first one's `#version` kept) and
-/// code generated for one use, over the full-screen vertex shader.
+/// Builds a program from embedded fragment-shader files (the first one's `#version` kept),
+/// specialised with `#define`s, over the full-screen vertex shader. Only the stacking pass adds
+/// a part made for one use: the list of a batch's layers (`StackCode`).
 enum AssembledProgram {
   static func make(
-    context: GPUContext, parts names: [String], generated: String, generatedName: String
+    context: GPUContext, parts names: [String], defines: [String] = [],
+    generated: (name: String, text: String)? = nil
   ) throws -> ShaderProgram {
     let parts = try names.map { name in
       guard let file = ShaderSource.named(name) else { throw GPUError.shaderNotFound(name: name) }
@@ -16,7 +18,6 @@ enum AssembledProgram {
     }
     return try ShaderProgram(
       context: context, vertex: vertex,
-      fragment: ShaderFile(
-        assembling: parts, generated: generated, generatedName: generatedName))
+      fragment: ShaderFile(assembling: parts, defines: defines, generated: generated))
   }
 }

@@ -1,7 +1,6 @@
 import GPU
 
-/// Over a transparent background, the last step of stacking Cb and Cr (`Stack.frag`'s
-/// `rebasedChroma`): the chroma pass leaves them premultiplied by the alpha it stacked at chroma
+/// Over a transparent background, the last step of stacking Cb and Cr (`ChromaAlpha.frag`): the chroma pass leaves them premultiplied by the alpha it stacked at chroma
 /// resolution, one sample of each layer for four pixels, and this pass premultiplies them
 /// instead by the mean of the four luma alphas each chroma sample stands for. A picture keeps
 /// only the luma's alpha (`PlaneLayout.yuva420p8Premultiplied`), and whoever draws it divides
@@ -14,27 +13,7 @@ final class ChromaAlphaPass {
 
   /// A pass for stacking targets `width` (a multiple of 8) × `height` output pixels.
   init(context: GPUContext, width: Int, height: Int) throws {
-    let main = [
-      "uniform sampler2D stackedCb, stackedCr, stackedAlpha, topAlpha, bottomAlpha;",
-      "layout(location = 0) out vec4 cb;",
-      "layout(location = 1) out vec4 cr;",
-      "void main() {",
-      "    ivec2 fragment = ivec2(gl_FragCoord.xy);",
-      // Chroma samples 4x…4x + 3 of row y stand for luma columns 8x…8x + 7 of rows 2y and
-      // 2y + 1: two luma texels of each row.
-      "    ivec2 left = ivec2(fragment.x * 2, fragment.y);",
-      "    ivec2 right = left + ivec2(1, 0);",
-      "    vec4 l = texelFetch(topAlpha, left, 0) + texelFetch(bottomAlpha, left, 0);",
-      "    vec4 r = texelFetch(topAlpha, right, 0) + texelFetch(bottomAlpha, right, 0);",
-      "    vec4 pictureAlpha = 0.25 * vec4(l.x + l.y, l.z + l.w, r.x + r.y, r.z + r.w);",
-      "    vec4 alpha = texelFetch(stackedAlpha, fragment, 0);",
-      "    cb = rebasedChroma(texelFetch(stackedCb, fragment, 0), alpha, pictureAlpha);",
-      "    cr = rebasedChroma(texelFetch(stackedCr, fragment, 0), alpha, pictureAlpha);",
-      "}",
-    ]
-    program = try AssembledProgram.make(
-      context: context, parts: ["Stack.frag"], generated: main.joined(separator: "\n") + "\n",
-      generatedName: "ChromaAlphaPass (generated)")
+    program = try AssembledProgram.make(context: context, parts: ["ChromaAlpha.frag"])
     target = try Framebuffer(
       textures: (0..<2).map { _ in
         try Texture(context: context, width: width / 8, height: height / 2, format: .rgba8)

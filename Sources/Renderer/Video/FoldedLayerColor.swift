@@ -21,17 +21,17 @@ struct FoldedLayerColor {
   init(toRGB: AffineColorMap, encode: AffineColorMap, key: KeyPlan?) {
     toOutput = encode.after(toRGB)
     guard let key else { return }
+    // The weights `KeyEffect` gives `Key.frag` for R′G′B′, folded through the conversion so
+    // that the same functions take the plane samples.
     let w = LumaWeights.bt709
-    let cbWeights = SIMD3(-w.kr, -w.kg, 1 - w.kb) / (2 * (1 - w.kb))
-    let crWeights = SIMD3(1 - w.kr, -w.kg, -w.kb) / (2 * (1 - w.kr))
     let color = ColorConversion.rgb(key.color)
-    keyCbRow = toRGB.row(weights: cbWeights)
-    keyCrRow = toRGB.row(weights: crWeights)
-    keyOffset = SIMD2(toRGB.offset(weights: cbWeights), toRGB.offset(weights: crWeights))
-    let channel = KeyEffect.strongestChannel(color)
-    let excess = channel - (SIMD3(1, 1, 1) - channel) * 0.5
+    keyCbRow = toRGB.row(weights: w.cbWeights)
+    keyCrRow = toRGB.row(weights: w.crWeights)
+    keyOffset = SIMD2(toRGB.offset(weights: w.cbWeights), toRGB.offset(weights: w.crWeights))
+    let excess = KeyEffect.spillWeights(color)
     spillRow = toRGB.row(weights: excess)
     spillOffset = toRGB.offset(weights: excess)
+    let channel = KeyEffect.strongestChannel(color)
     spillShift = -key.spill * encode.column(weights: channel)
   }
 }

@@ -1,7 +1,7 @@
 import GPU
 import RenderPlan
 
-/// The key of a layer the stacking pass fuses, once per picture: its alpha for each chroma
+/// The key of a layer the stacking pass fuses, once per picture (`FusedKey.frag`): its alpha for each chroma
 /// sample (Key.frag's `keyAlpha`) and its spill excess, four to an RGBA8 texel like the packed
 /// chroma planes. The chroma stacking pass reads them as they are; the luma stacking pass
 /// interpolates the alpha for each luma sample (docs/ARCHITECTURE.md: a matte at chroma resolution,
@@ -10,25 +10,8 @@ final class FusedKeyPass {
   let program: ShaderProgram
 
   init(context: GPUContext) throws {
-    let main = [
-      "uniform Fused layer;",
-      "uniform Key key;",
-      "uniform sampler2D cbPlane, crPlane;",
-      "layout(location = 0) out vec4 alphas;",
-      "layout(location = 1) out vec4 excesses;",
-      "void main() {",
-      "    ivec2 texel = ivec2(gl_FragCoord.xy);",
-      "    vec4 cbs = texelFetch(cbPlane, texel, 0);",
-      "    vec4 crs = texelFetch(crPlane, texel, 0);",
-      "    for (int i = 0; i < 4; i++) {",
-      "        alphas[i] = keyAlpha(key, fusedKeyChroma(layer, cbs[i], crs[i]));",
-      "        excesses[i] = spillExcess(layer, cbs[i], crs[i]);",
-      "    }",
-      "}",
-    ]
     program = try AssembledProgram.make(
-      context: context, parts: ["Stack.frag", "Key.frag"],
-      generated: main.joined(separator: "\n") + "\n", generatedName: "FusedKeyPass (generated)")
+      context: context, parts: ["Stack.frag", "Key.frag", "FusedKey.frag"])
   }
 
   /// Writes `layer`'s key alphas (attachment 0) and spill excesses (attachment 1) into

@@ -8,7 +8,7 @@ import RenderPlan
 /// the preparation's (`Place.frag`) within rounding; it saves a pass over every pixel of a
 /// full-frame video, which on llvmpipe is most of a frame's time.
 struct FusedLayer {
-  /// What the generated code needs to know of the layer.
+  /// What the stacking program needs to know of the layer (`StackMain.frag`'s flags).
   struct Recipe: Hashable {
     var keyed: Bool
     var matted: Bool

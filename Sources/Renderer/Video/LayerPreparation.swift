@@ -2,8 +2,8 @@ import GPU
 import Media
 
 /// Prepares layers (see `PreparedLayer`): one program per kind of layer and pass, assembled
-/// from `Place.frag` and the files of the layer's effects (`PreparationEffect`) with a
-/// `prepared()` and `main` generated for exactly that kind.
+/// from `Place.frag`, the files of the layer's effects (`PreparationEffect`) and
+/// `PlaceMain.frag`, specialised with `#define`s for exactly that kind.
 final class LayerPreparation {
   /// What a program is built for: fixed for a layer while its stream's format stays the same.
   struct Recipe: Hashable {
@@ -93,7 +93,7 @@ final class LayerPreparation {
       try program.set(effect, as: effect.code.uniformName)
       textures.merge(effect.textures) { first, _ in first }
     }
-    // A plane the generated code never reads has no sampler left in the program.
+    // A plane the specialised program never reads has no sampler left in it.
     try program.draw(
       into: target, textures: textures.filter { program.uniformLocation($0.key) != nil },
       region: region)
@@ -111,88 +111,22 @@ final class LayerPreparation {
     for file in recipe.effects.map(\.file) where !parts.contains(file) {
       parts.append(file)
     }
+    parts.append("PlaceMain.frag")
     let program = try AssembledProgram.make(
-      context: context, parts: parts, generated: Self.generatedMain(for: recipe),
-      generatedName: "Place.frag (generated part)")
+      context: context, parts: parts, defines: Self.defines(for: recipe))
     programs[recipe] = program
     return program
   }
 
-  // MARK: - The generated part
-
-  /// The samplers, `prepared()` and `main` for `recipe`.
-  static func generatedMain(for recipe: Recipe) -> String {
-    let samplers = PlaceEffect.planeSamplers(recipe.layout) + recipe.effects.flatMap(\.samplers)
-    var lines = ["uniform sampler2D \(samplers.joined(separator: ", "));"]
-    for effect in recipe.effects {
-      lines.append("uniform \(effect.structName) \(effect.uniformName);")
-    }
-    let outputs = recipe.unpacked ? 0 : recipe.target == .luma ? 2 : 3
-    for location in 0..<outputs {
-      lines.append("layout(location = \(location)) out vec4 prepared\(location);")
-    }
-    // The layer at an output position: its Y'CbCr in the output's encoding, and alpha.
-    let body =
-      PlaceEffect.sampleLines(
-        recipe.layout, aligned: recipe.aligned, use: recipe.planes, target: recipe.target)
-      + recipe.effects.flatMap(\.lines)
-    lines += [
-      "vec4 prepared(vec2 position, float halfSize) {",
-      "    vec2 q = unrotated(position);",
-      "    float alpha = coverage(place.clip, q, halfSize);",
-      "    if (alpha <= 0.0) { return vec4(0.0); }",
-      "    vec2 st = pictureCoordinate(q);",
-    ]
-    lines += body.map { "    " + $0 }
-    lines += ["    return vec4(encode(rgb), alpha);", "}"]
+  /// The `#define`s that specialise `PlaceMain.frag` for `recipe` (its header lists them).
+  static func defines(for recipe: Recipe) -> [String] {
+    var defines = PlaceEffect.pictureDefines(
+      recipe.layout, aligned: recipe.aligned, use: recipe.planes)
     if recipe.unpacked {
-      // One output pixel a fragment, premultiplied.
-      lines += [
-        "layout(location = 0) out vec4 unpacked;",
-        "void main() {",
-        "    vec4 c = prepared(place.origin + gl_FragCoord.xy * \(recipe.unpackedScale).0, "
-          + "\(recipe.unpackedScale).0 * 0.5);",
-        "    unpacked = vec4(c.xyz * c.w, c.w);",
-        "}",
-      ]
-      return lines.joined(separator: "\n") + "\n"
+      defines += ["UNPACKED", "UNPACKED_SCALE \(recipe.unpackedScale).0"]
+    } else {
+      defines.append(recipe.target == .luma ? "LUMA" : "CHROMA")
     }
-    lines.append("void main() {")
-    lines.append("    ivec2 fragment = ivec2(gl_FragCoord.xy);")
-    switch recipe.target {
-    case .luma:
-      // Four pixels of one row.
-      lines += [
-        "    vec4 lumas;",
-        "    vec4 alphas;",
-        "    for (int i = 0; i < 4; i++) {",
-        "        vec2 position = place.origin + vec2(float(fragment.x * 4 + i) + 0.5, float(fragment.y) + 0.5);",
-        "        vec4 c = prepared(position, 0.5);",
-        "        lumas[i] = c.x * c.w;",
-        "        alphas[i] = c.w;",
-        "    }",
-        "    prepared0 = lumas;",
-        "    prepared1 = alphas;",
-      ]
-    case .chroma:
-      // Four chroma samples of one row, each at the centre of the 2x2 pixels it stands for.
-      lines += [
-        "    vec4 cbs;",
-        "    vec4 crs;",
-        "    vec4 alphas;",
-        "    for (int i = 0; i < 4; i++) {",
-        "        vec2 position = place.origin + vec2(float(fragment.x * 8 + 2 * i) + 1.0, float(fragment.y * 2) + 1.0);",
-        "        vec4 c = prepared(position, 1.0);",
-        "        cbs[i] = c.y * c.w;",
-        "        crs[i] = c.z * c.w;",
-        "        alphas[i] = c.w;",
-        "    }",
-        "    prepared0 = cbs;",
-        "    prepared1 = crs;",
-        "    prepared2 = alphas;",
-      ]
-    }
-    lines.append("}")
-    return lines.joined(separator: "\n") + "\n"
+    return defines + recipe.effects.flatMap(\.defines)
   }
 }

@@ -44,7 +44,7 @@ struct PlaceEffect: UniformGroup {
     ]
   }
 
-  // MARK: - Generated code
+  // MARK: - Specialisation
 
   /// The sampler names of the picture's planes.
   static func planeSamplers(_ layout: PlaneLayout) -> [String] {
@@ -62,94 +62,30 @@ struct PlaceEffect: UniformGroup {
     case chroma
   }
 
-  /// The lines of `prepared()` that set `rgb` (and for pictures with alpha multiply `alpha`)
-  /// from the picture at this position, in the pass writing `target`: unfiltered fetches of
-  /// one texel for a pixel-aligned picture, filtered samples at `st` otherwise. A plane `use`
-  /// leaves out is not read; its neutral value stands in, which the pass's output does not
-  /// depend on.
-  static func sampleLines(
-    _ layout: PlaneLayout, aligned: Bool, use: PlaneUse, target: StackTarget
-  ) -> [String] {
-    let plane = planeSamplers(layout)
-    let (shiftX, shiftY) = layout.chromaShift
-    var lines: [String] = []
-    if aligned { lines.append("ivec2 texel = alignedTexel(q);") }
-    let fetch = { (sampler: String) in
-      aligned ? "texelFetch(\(sampler), texel, 0)" : "texture(\(sampler), st)"
-    }
-    // Subsampled chroma is interpolated even for an aligned picture, so a key's edge is as
-    // smooth as a fused layer's wherever the layer is; at a chroma sample's own centre (the
-    // chroma pass of a layer on the 2×2 grid) filtering gives the sample itself.
-    let chromaFetch = { (sampler: String) in
-      aligned && shiftX == 0 && shiftY == 0
-        ? "texelFetch(\(sampler), texel, 0)" : "texture(\(sampler), st)"
-    }
+  /// The `#define`s that specialise `PlaceMain.frag` to read a picture in `layout`: which
+  /// planes it has, whether each pixel fetches its texel unfiltered (`aligned`: the picture
+  /// lies pixel for pixel on the output), and which planes the pass reads (`use`).
+  static func pictureDefines(_ layout: PlaneLayout, aligned: Bool, use: PlaneUse) -> [String] {
+    var defines: [String]
     switch layout {
-    case .rgba8:
-      return lines + [
-        "vec4 picture = \(fetch(plane[0]));", "vec3 rgb = toRGB(picture.rgb);",
-        "alpha *= picture.a;",
-      ]
-    case .rgba8Premultiplied:
-      // Filtered premultiplied, then divided by alpha: a scaled picture's edges keep their
-      // colour instead of darkening towards the transparent pixels' (usually black) colour.
-      return lines + [
-        "vec4 picture = \(fetch(plane[0]));", "vec3 rgb = toRGB(unpremultiply(picture));",
-        "alpha *= picture.a;",
-      ]
-    case .nv12:
-      let y = use == .chroma ? "0.5" : "\(fetch(plane[0])).r"
-      let cbcr = use == .luma ? "vec2(0.5)" : "\(chromaFetch(plane[1])).rg"
-      lines.append("vec3 rgb = toRGB(vec3(\(y), \(cbcr)));")
-    case .yuv420p10, .yuv422p10, .yuv444p10:
-      let y = use == .chroma ? "0.5" : "wide(\(fetch(plane[0])).rg)"
-      let cb = use == .luma ? "0.5" : "wide(\(chromaFetch(plane[1])).rg)"
-      let cr = use == .luma ? "0.5" : "wide(\(chromaFetch(plane[2])).rg)"
-      lines.append("vec3 rgb = toRGB(vec3(\(y), \(cb), \(cr)));")
-    case .yuv420p8, .yuv422p8, .yuv444p8, .yuva420p8, .yuva444p8:
-      let y = use == .chroma ? "0.5" : "\(fetch(plane[0])).r"
-      let cb = use == .luma ? "0.5" : "\(chromaFetch(plane[1])).r"
-      let cr = use == .luma ? "0.5" : "\(chromaFetch(plane[2])).r"
-      lines.append("vec3 rgb = toRGB(vec3(\(y), \(cb), \(cr)));")
-    case .yuva420p8Premultiplied:
-      return lines
-        + premultipliedLines(
-          plane, fetch: fetch, chromaFetch: chromaFetch, use: use, target: target)
+    case .rgba8: defines = ["PICTURE_RGBA"]
+    case .rgba8Premultiplied: defines = ["PICTURE_RGBA_PREMULTIPLIED"]
+    case .nv12: defines = ["PICTURE_NV12"]
+    case .yuva420p8Premultiplied: defines = ["PICTURE_YUVA_PREMULTIPLIED"]
+    case .yuv420p10, .yuv422p10, .yuv444p10: defines = ["PICTURE_WIDE"]
+    case .yuv420p8, .yuv422p8, .yuv444p8: defines = []
+    case .yuva420p8, .yuva444p8: defines = ["PICTURE_ALPHA_PLANE"]
     }
-    if layout == .yuva420p8 || layout == .yuva444p8 {
-      lines.append("alpha *= \(fetch(plane[3])).r;")
+    if aligned {
+      defines.append("ALIGNED")
+      if layout.chromaShift == (0, 0) { defines.append("ALIGNED_CHROMA") }
     }
-    return lines
-  }
-
-  /// `sampleLines` for a `yuva420p8Premultiplied` picture (a composition drawn over a
-  /// transparent background): each premultiplied plane filtered (or fetched, where aligned,
-  /// as the other layouts are), then divided by alpha sampled to match, as `rgba8Premultiplied`
-  /// is, so a scaled picture's edges keep their colour instead of darkening or turning green
-  /// towards its transparent samples (premultiplied zero is Y′ 0, and Cb and Cr 0 where grey
-  /// has 0.5). Y′ takes the alpha at its own sample; Cb and Cr the alpha at the same picture
-  /// coordinate as their chroma has it (`subsampledAlpha`: at a chroma sample's centre the mean
-  /// of the four alphas it stands for, the alpha its Cb·α and Cr·α were premultiplied with by
-  /// `ChromaAlphaPass`). The layer's alpha is the one of the samples the pass writes.
-  private static func premultipliedLines(
-    _ plane: [String], fetch: (String) -> String, chromaFetch: (String) -> String,
-    use: PlaneUse, target: StackTarget
-  ) -> [String] {
-    var lines: [String] = []
-    var (y, cb, cr) = ("0.5", "0.5", "0.5")
-    if use != .chroma {
-      lines.append("float lumaAlpha = \(fetch(plane[3])).r;")
-      y = "unpremultiply(\(fetch(plane[0])).r, lumaAlpha, 0.0)"
+    switch use {
+    case .all: break
+    case .luma: defines.append("READ_LUMA_ONLY")
+    case .chroma: defines.append("READ_CHROMA_ONLY")
     }
-    if use != .luma {
-      lines.append("float chromaAlpha = subsampledAlpha(\(plane[3]), \(plane[1]), st);")
-      cb = "unpremultiply(\(chromaFetch(plane[1])).r, chromaAlpha, 0.5)"
-      cr = "unpremultiply(\(chromaFetch(plane[2])).r, chromaAlpha, 0.5)"
-    }
-    return lines + [
-      "vec3 rgb = toRGB(vec3(\(y), \(cb), \(cr)));",
-      "alpha *= \(target == .luma ? "lumaAlpha" : "chromaAlpha");",
-    ]
+    return defines
   }
 
   /// Which planes the pass writing `target` needs, for a picture with `layout` whose

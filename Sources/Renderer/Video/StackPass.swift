@@ -225,7 +225,7 @@ final class StackPass {
         textures["previous\(index)"] = texture
       }
     }
-    // A plane the generated code never reads has no sampler left in the program.
+    // A plane the program never reads has no sampler left in it.
     try program.draw(
       into: destination,
       textures: textures.filter { program.uniformLocation($0.key) != nil }, region: region)
@@ -233,14 +233,10 @@ final class StackPass {
 
   private func program(_ batch: Batch) throws -> ShaderProgram {
     if let cached = programs[batch] { return cached }
-    var parts = ["Stack.frag"]
-    let kinds = batch.layers
-    if kinds.contains(where: { if case .fused(let r) = $0 { r.matted } else { false } }) {
-      parts.append("Matte.frag")
-    }
     let program = try AssembledProgram.make(
-      context: context, parts: parts, generated: StackCode.main(for: batch),
-      generatedName: "Stack.frag (generated part)")
+      context: context, parts: ["Stack.frag", "Matte.frag", "StackMain.frag"],
+      defines: StackCode.defines(for: batch),
+      generated: (name: "StackMain.frag's layers (StackCode)", text: StackCode.layers(of: batch)))
     programs[batch] = program
     return program
   }

@@ -1,7 +1,7 @@
 import GPU
+import Looks
 import Media
 import PlanValues
-import ProjectFile
 import RenderPlan
 
 /// Composites a frame's layers on the GPU, straight into the output's planes, in two steps

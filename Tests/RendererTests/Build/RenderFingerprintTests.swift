@@ -1,5 +1,6 @@
 import Foundation
 import Renderer
+import Session
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlanValues
 import ProjectFile
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import GPU
 import Media
 import PlanValues
+import Session
 import Testing
 import Timeline
 

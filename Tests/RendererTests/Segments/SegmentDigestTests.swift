@@ -1,5 +1,6 @@
 import Foundation
 import RenderPlan
+import Session
 import TestSupport
 import Testing
 import Timeline

@@ -24,8 +24,7 @@ struct CornerEffect: PreparationEffect {
 
   var code: EffectCode {
     EffectCode(
-      file: "Corner.frag", structName: "Corner", uniformName: "corner", samplers: [],
-      lines: ["alpha *= cornerCoverage(corner, q, halfSize);"], readsColor: false)
+      file: "Corner.frag", uniformName: "corner", defines: ["EFFECT_CORNER"], readsColor: false)
   }
 
   var textures: [String: Texture] { [:] }

@@ -18,22 +18,27 @@ struct KeyEffect: PreparationEffect {
       UniformMember("smoothness", .float(Float(key.smoothness))),
       UniformMember("spillChannel", .vec3(SIMD3<Float>(Self.strongestChannel(color)))),
       UniformMember("spill", .float(Float(key.spill))),
+      UniformMember("spillWeights", .vec3(SIMD3<Float>(Self.spillWeights(color)))),
       UniformMember("cbWeights", .vec3(SIMD3<Float>(LumaWeights.bt709.cbWeights))),
       UniformMember("crWeights", .vec3(SIMD3<Float>(LumaWeights.bt709.crWeights))),
     ]
   }
 
   var code: EffectCode {
-    EffectCode(
-      file: "Key.frag", structName: "Key", uniformName: "key", samplers: [],
-      lines: ["alpha *= keyAlpha(key, keyChroma(key, rgb));", "rgb = suppressSpill(key, rgb);"],
-      readsColor: true)
+    EffectCode(file: "Key.frag", uniformName: "key", defines: ["EFFECT_KEY"], readsColor: true)
   }
 
   var textures: [String: Texture] { [:] }
 
   /// `FusedKeyPass` and `Stack.frag` key a fused layer.
   var mayFuse: Bool { true }
+
+  /// The key channel less the mean of the other two, as weights of R′, G′ and B′: what
+  /// `Key.frag`'s `spillExcess` measures, in a preparation and (folded) for a fused layer.
+  static func spillWeights(_ color: SIMD3<Double>) -> SIMD3<Double> {
+    let channel = strongestChannel(color)
+    return channel - (SIMD3(1, 1, 1) - channel) * 0.5
+  }
 
   /// 1 in the key colour's strongest channel (green for a green screen, blue for a blue one).
   static func strongestChannel(_ color: SIMD3<Double>) -> SIMD3<Double> {

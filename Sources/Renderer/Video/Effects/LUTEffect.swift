@@ -1,6 +1,6 @@
 import GPU
+import Looks
 import PlanValues
-import ProjectFile
 
 /// A colour look from a `.cube` table (`LUT.frag`), applied to each pixel's colour after the
 /// key and blended with it by `lut_mix`. Its uniform is `lut`, its table's sampler
@@ -35,9 +35,7 @@ struct LUTEffect: PreparationEffect {
   static let sampler = "lutTable"
 
   var code: EffectCode {
-    EffectCode(
-      file: "LUT.frag", structName: "LUT", uniformName: "lut", samplers: [Self.sampler],
-      lines: ["rgb = mix(rgb, lutColor(lut, \(Self.sampler), rgb), lut.mix);"], readsColor: true)
+    EffectCode(file: "LUT.frag", uniformName: "lut", defines: ["EFFECT_LUT"], readsColor: true)
   }
 
   var textures: [String: Texture] {

@@ -1,5 +1,5 @@
 import Foundation
-import ProjectFile
+import Looks
 import RenderPlan
 
 /// The `.cube` tables a plan's layers look through, read when a render starts: `check` has

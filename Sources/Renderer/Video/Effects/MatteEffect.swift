@@ -60,26 +60,17 @@ struct MatteEffect: PreparationEffect {
   }
 
   /// Multiplies alpha by the matte at `st`, the same place in the matte as in the picture (a
-  /// matte need not have the picture's size).
+  /// matte need not have the picture's size), its luma read as its layout holds it.
   var code: EffectCode {
-    let sampler = Self.sampler
-    var samplers = [sampler]
-    let sample: String
+    var defines = ["EFFECT_MATTE"]
     switch layout {
     case .rgba8, .rgba8Premultiplied:
       let w = LumaWeights.bt709.lumaWeights
-      sample = "dot(texture(\(sampler), st).rgb, vec3(\(w.x), \(w.y), \(w.z)))"
-    case .yuv420p10, .yuv422p10, .yuv444p10: sample = "wide(texture(\(sampler), st).rg)"
-    case .yuva420p8Premultiplied:
-      // Over limited-range black (16).
-      samplers.append(Self.alphaSampler)
-      sample =
-        "texture(\(sampler), st).r + (16.0 / 255.0) * (1.0 - texture(\(Self.alphaSampler), st).r)"
-    case .yuv420p8, .yuv422p8, .yuv444p8, .nv12, .yuva420p8, .yuva444p8:
-      sample = "texture(\(sampler), st).r"
+      defines += ["MATTE_RGB", "LUMA_WEIGHTS vec3(\(w.x), \(w.y), \(w.z))"]
+    case .yuv420p10, .yuv422p10, .yuv444p10: defines.append("MATTE_WIDE")
+    case .yuva420p8Premultiplied: defines.append("MATTE_PREMULTIPLIED")
+    case .yuv420p8, .yuv422p8, .yuv444p8, .nv12, .yuva420p8, .yuva444p8: break
     }
-    return EffectCode(
-      file: "Matte.frag", structName: "Matte", uniformName: "matte", samplers: samplers,
-      lines: ["alpha *= matteAlpha(matte, \(sample));"], readsColor: false)
+    return EffectCode(file: "Matte.frag", uniformName: "matte", defines: defines, readsColor: false)
   }
 }

@@ -1,8 +1,9 @@
 import GPU
 
 /// An effect a layer's preparation applies after placing its picture: one `.frag` file with
-/// its GLSL struct and functions, and one Swift type conforming to this protocol, which is
-/// that struct's typed value and says what code the preparation program needs for it.
+/// its GLSL struct and functions, a block of `PlaceMain.frag` that applies it, and one Swift
+/// type conforming to this protocol, which is that struct's typed value and says how the
+/// preparation program is specialised for it.
 ///
 /// `LayerSlot.effects(for:)` lists a draw's effects, in the order they apply; nothing else
 /// names them. Adding an effect is a new `.frag` and a new conforming type, its settings in
@@ -20,15 +21,13 @@ protocol PreparationEffect: UniformGroup {
 
 /// What an effect adds to a preparation program.
 struct EffectCode: Hashable {
-  /// The effect's shader file (such as `Key.frag`), appended after `Place.frag`.
+  /// The effect's shader file (such as `Key.frag`), assembled after `Place.frag`.
   var file: String
-  /// The GLSL struct type of its uniform, and the uniform's name.
-  var structName: String
+  /// The name of its uniform.
   var uniformName: String
-  /// Samplers it declares.
-  var samplers: [String]
-  /// The lines of `prepared()` that apply it, with `rgb`, `alpha` and `st` in scope.
-  var lines: [String]
+  /// The `#define`s that apply it in `PlaceMain.frag` (the first is the effect's own, such as
+  /// `EFFECT_KEY`; any others say how, such as how a matte's planes are read).
+  var defines: [String]
   /// Whether it reads the picture's colour (`rgb`): if none does, a preparation pass reads only
   /// the planes its own output depends on.
   var readsColor: Bool

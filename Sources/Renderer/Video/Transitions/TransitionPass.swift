@@ -63,13 +63,11 @@ final class TransitionPass {
   }
 
   private func program(file: String, target: StackTarget, moved: Bool) throws -> ShaderProgram {
-    let writer = "\(target == .luma ? "writeLuma" : "writeChroma")(\(moved))"
-    let key = "\(file) \(writer)"
+    let defines = (target == .luma ? ["LUMA"] : []) + ["MOVED \(moved)"]
+    let key = "\(file) \(defines)"
     if let cached = programs[key] { return cached }
     let program = try AssembledProgram.make(
-      context: context, parts: ["Transition.frag", file],
-      generated: "void main() { \(writer); }\n",
-      generatedName: "Transition.frag (generated main)")
+      context: context, parts: ["Transition.frag", file, "TransitionMain.frag"], defines: defines)
     programs[key] = program
     return program
   }

@@ -1,7 +1,10 @@
 import Diagnostics
 import Foundation
+import PlanValues
+import Planning
 import ProjectFile
 import RenderPlan
+import Renderer
 import Timeline
 
 /// The projects a project draws as `project:` layers, loaded, checked and planned depth first,

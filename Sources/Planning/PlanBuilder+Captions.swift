@@ -1,6 +1,7 @@
 import Diagnostics
 import PlanValues
 import ProjectFile
+import RenderPlan
 import Timeline
 
 /// A captions layer's plan: each cue timed in output frames, and the pages it shows (runs of

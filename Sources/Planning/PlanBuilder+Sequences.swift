@@ -1,6 +1,7 @@
 import Diagnostics
 import PlanValues
 import ProjectFile
+import RenderPlan
 import Timeline
 
 /// One entry of the stack, timed: a layer's clip timing, or a sequence's layout.

@@ -1,4 +1,6 @@
+import PlanValues
 import ProjectFile
+import RenderPlan
 
 /// Finds a captions layer's pages: the runs of frames on which the same cues (with words)
 /// show, in frame order, each with its cues top first (the one that started first on top,

@@ -1,6 +1,7 @@
 import Diagnostics
 import PlanValues
 import ProjectFile
+import RenderPlan
 import Timeline
 
 /// What `check` says about a captions layer's cues: those that never show, those that do not

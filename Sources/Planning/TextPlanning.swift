@@ -1,6 +1,7 @@
 import Diagnostics
 import PlanValues
 import ProjectFile
+import RenderPlan
 
 /// A text layer's plan: its picture's size (the box's, or its largest when it moves or grows),
 /// and the size the text is set at, measured by the typesetter so that a text which cannot fit

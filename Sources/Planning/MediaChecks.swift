@@ -1,5 +1,7 @@
 public import Diagnostics
+import PlanValues
 public import ProjectFile
+import RenderPlan
 import Timeline
 
 /// Checks a project against the facts of its media: streams that must exist, trims that must
@@ -66,13 +68,6 @@ public enum MediaChecks {
     return found
   }
 
-  /// Codecs of still pictures: the image decoders FFmpeg reads PNG, JPEG, WebP and their
-  /// common relatives with.
-  static let imageCodecs: Set<String> = [
-    "png", "apng", "mjpeg", "jpegls", "webp", "bmp", "tiff", "gif", "ppm", "pgm", "pgmyuv", "pam",
-    "pbm", "targa", "jpeg2000", "qoi", "sgi", "xbm", "xwd", "pcx", "dpx", "exr", "hdr",
-  ]
-
   /// An image layer needs one picture: a file whose video stream an image decoder reads.
   private static func checkImage(_ path: Located<String>, media: MediaFacts, subject: String)
     -> [Diagnostic]
@@ -84,7 +79,7 @@ public enum MediaChecks {
           notes: path.substitutionNotes, help: "it must be a PNG, JPEG or WebP file")
       ]
     }
-    guard imageCodecs.contains(video.codec) else {
+    guard VideoFacts.imageCodecs.contains(video.codec) else {
       return [
         .error(
           "not-an-image",
@@ -155,15 +150,5 @@ public enum MediaChecks {
           at: out.location, help: "leave 'out' out to play to the end"))
     }
     return found
-  }
-}
-
-extension VideoFacts {
-  /// Whether the stream is one still picture (a PNG, a JPEG): an image codec and no length of
-  /// its own. A matte that is one is held for the layer's whole time.
-  public var isStillPicture: Bool {
-    guard MediaChecks.imageCodecs.contains(codec) else { return false }
-    guard let duration, let frameRate, frameRate > .zero else { return true }
-    return duration <= Rational(1) / frameRate
   }
 }

@@ -1,6 +1,8 @@
 import Diagnostics
 import Foundation
+import PlanValues
 import ProjectFile
+import RenderPlan
 import Timeline
 
 /// The plan's sound for delivery: the limiter, the loudness target and the duck rules.

@@ -1,7 +1,10 @@
 public import Diagnostics
 import Foundation
+import PlanValues
+import Planning
 public import ProjectFile
 public import RenderPlan
+import Renderer
 
 /// The shared front half of every command: load → check media → plan.
 ///

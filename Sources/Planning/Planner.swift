@@ -2,6 +2,7 @@ public import Diagnostics
 import Foundation
 import PlanValues
 public import ProjectFile
+import RenderPlan
 public import Timeline
 
 /// What planning gave: a plan when one could be made, and every problem found.

@@ -1,10 +1,11 @@
 internal import CPangoCairo
+import PlanValues
 
-extension StyledRange {
+extension TextEmphasis {
   /// Sets `layout`'s attributes to `ranges` (none clears them): bold, italic and underline
   /// over their byte ranges, kept within the text's `length` bytes. One translation, used by
   /// the typesetter and by the font-file lookup, so both lay out the same faces.
-  static func apply(_ ranges: [StyledRange], length: Int, to layout: OpaquePointer) {
+  static func apply(_ ranges: [TextEmphasis], length: Int, to layout: OpaquePointer) {
     guard let list = pango_attr_list_new() else { return }
     defer { pango_attr_list_unref(list) }
     for range in ranges {
