@@ -44,6 +44,8 @@ final class AudioMixer {
   private(set) var clippedSamples = 0
   private let cursors: [AudioStreamCursor]
   private let stage: Stage
+  /// Where the ducked sum is recorded, or read back from once it is whole (`MixCache`).
+  private let cache: MixCache?
   private let limiter: PeakLimiter?
   /// The next output sample handed out.
   private(set) var position: Int64 = 0
@@ -54,12 +56,16 @@ final class AudioMixer {
   private let duckBuffers: [UnsafeMutableBufferPointer<Float>]
   private let primeBuffers: [UnsafeMutableBufferPointer<Float>]
 
+  /// A mixer of `streams` into `format`, finished by `stage`. With a `cache` that is whole it
+  /// reads the ducked sum from there and decodes nothing; with one being recorded it records
+  /// its own sum (`stage.ducks` must then be the ones every reader of the cache mixes with).
   init(
     streams: [AudioStreamPlan], format: AudioEncodingPlan, stage: Stage,
-    open: @escaping Open
+    cache: MixCache? = nil, open: @escaping Open
   ) {
     self.format = format
     self.stage = stage
+    self.cache = cache
     cursors = streams.map {
       AudioStreamCursor(plan: $0, sampleRate: format.sampleRate, open: open)
     }
@@ -124,12 +130,17 @@ final class AudioMixer {
     let audible = Int(max(0, min(Int64(count), format.sampleCount - mixPosition)))
     if audible > 0 {
       let block = buffers.map { UnsafeMutableBufferPointer(rebasing: $0[0..<audible]) }
-      for cursor in cursors {
-        if let envelope = stage.ducks[cursor.plan.owner] {
-          try addDucked(cursor, envelope, into: block, count: audible)
-        } else {
-          try cursor.add(into: block, start: mixPosition, count: audible, scratch: scratch)
+      if let cache, cache.isComplete {
+        try cache.read(into: block, at: mixPosition, count: audible)
+      } else {
+        for cursor in cursors {
+          if let envelope = stage.ducks[cursor.plan.owner] {
+            try addDucked(cursor, envelope, into: block, count: audible)
+          } else {
+            try cursor.add(into: block, start: mixPosition, count: audible, scratch: scratch)
+          }
         }
+        try cache?.record(block, at: mixPosition, count: audible)
       }
       if stage.gain != 1 {
         let gain = Float(stage.gain)

@@ -7,18 +7,31 @@ import Timeline
 /// writer in step with the video so the two interleave in the file, and ending on exactly the
 /// plan's sample count.
 ///
-/// A plan that ducks or has a loudness target needs to know its sound before it mixes it: the
-/// first write analyses it (where the voices are audible, how loud the mix is), on the
-/// encoder's thread, while the compositor goes on filling the encoder's queue.
-final class AudioTimeline {
+/// A plan that ducks or has a loudness target needs to know its sound before it mixes it
+/// (where the voices are audible, how loud the mix is). A movie render starts that analysis on
+/// a thread of its own (`startAnalysis`), so it runs beside the compositor and the encoder:
+/// writes that find it unfinished leave the sound for later, up to `lookAhead` of video, which
+/// the muxer holds until the sound catches up. Without `startAnalysis` the first write
+/// analyses the sound where it is called.
+final class AudioTimeline: @unchecked Sendable {
   private let plan: RenderPlan
   private let fps: Rational
   private let rate: Int64
   private let sampleCount: Int64
   private var written: Int64 = 0
   private let damage = AudioDamage()
-  /// Made by the first write, after the analysis the plan needs.
+  /// Made by the first write, after the analysis the plan needs, or by the analysis thread.
   private var mixer: AudioMixer?
+  /// The analysis thread, its result and the lock its hand-over takes.
+  private var analysis: Worker?
+  private var analysisStarted = false
+  private let analysisLock = NSLock()
+  private var analysed: Result<AudioMixer, any Error>?
+  /// How far the video may run ahead of the sound while the analysis runs: under libavformat's
+  /// default `max_interleave_delta` (10 s), past which the muxer would stop waiting for the
+  /// sound's packets and write the video's alone, so the file stays interleaved. The muxer
+  /// holds that much encoded video in memory, whatever the movie's length.
+  static let lookAhead = Rational(8)
   /// Throws to stop the analysis passes when the render is abandoned.
   var checkCancelled: () throws -> Void = {}
   /// What the loudness target's measurement found, once made.
@@ -113,15 +126,58 @@ final class AudioTimeline {
     ]
   }
 
-  /// Writes the sound up to the end of video frame `k` (exclusive end `k + 1`).
+  /// Whether the sound needs analysing before it is mixed: ducking, or a true-peak ceiling
+  /// (with or without a loudness target).
+  private var needsAnalysis: Bool {
+    !plan.ducking.isEmpty || plan.output.audio.limiter?.detection == .truePeak
+  }
+
+  /// Starts the analysis on a thread of its own, if the plan needs one. `checkCancelled` must
+  /// be set first, and `joinAnalysis` called before the timeline is let go.
+  func startAnalysis() {
+    guard needsAnalysis, !analysisStarted else { return }
+    analysisStarted = true
+    analysis = Worker(name: "chromake sound analysis") { [self] in
+      let result = Result { try prepare() }
+      analysisLock.withLock { analysed = result }
+    }
+  }
+
+  /// Waits for the analysis thread, if any, to end.
+  func joinAnalysis() {
+    analysis?.join()
+    analysis = nil
+  }
+
+  /// Writes the sound up to the end of video frame `k` (exclusive end `k + 1`). While the
+  /// analysis thread runs, it writes nothing unless the video is `lookAhead` past the sound
+  /// written, and then waits for it.
   func write(throughFrame k: Int64, to writer: any AudioSink) throws {
     let end = min(sampleCount, TimeGrid.sample(at: Rational(k + 1) / fps, rate: rate))
+    if mixer == nil, analysisStarted {
+      let ahead = Rational(end - written, rate)
+      guard try takeAnalysis(waiting: ahead >= Self.lookAhead) else { return }
+    }
     try write(upTo: end, to: writer)
   }
 
   /// Writes whatever is left of the sound (all of it is due once the last frame is written).
   func finish(to writer: any AudioSink) throws {
+    if mixer == nil, analysisStarted { _ = try takeAnalysis(waiting: true) }
     try write(upTo: sampleCount, to: writer)
+  }
+
+  /// The analysis thread's mixer, once it is done (waiting for it with `waiting`): false while
+  /// it runs, its error once it failed.
+  private func takeAnalysis(waiting: Bool) throws -> Bool {
+    if waiting { joinAnalysis() }
+    guard let result = analysisLock.withLock({ analysed }) else {
+      guard !waiting else { throw RenderFailure("the sound's analysis ended without a result") }
+      return false
+    }
+    joinAnalysis()
+    mixer = try result.get()
+    return true
   }
 
   private func write(upTo end: Int64, to writer: any AudioSink) throws {
@@ -135,6 +191,7 @@ final class AudioTimeline {
 
   private func fill(_ count: Int) throws {
     let mixer = try self.mixer ?? prepare()
+    self.mixer = mixer
     let parts = buffers.map { UnsafeMutableBufferPointer(rebasing: $0[0..<count]) }
     for part in parts { part.initialize(repeating: 0) }
     try mixer.mix(into: parts, count: count)
@@ -149,19 +206,23 @@ final class AudioTimeline {
       stage.ducks = try DuckAnalysis.envelopes(
         plan: plan, open: analysis, checkCancelled: checkCancelled)
     }
+    var cache: MixCache?
     if format.limiter?.detection == .truePeak {
-      let (report, dips) = try LoudnessNormalization.run(
-        plan: plan, ducks: stage.ducks, open: analysis, checkCancelled: checkCancelled)
+      let (report, dips, recorded) = try LoudnessNormalization.run(
+        plan: plan, ducks: stage.ducks, open: analysis, recordingOpen: open(trackingDamage: true),
+        checkCancelled: checkCancelled)
       loudness = report
+      cache = recorded
       stage.dips = dips
       stage.gain = pow(10, report.gainDecibels / 20)
       stage.limiter = LimiterPlan(detection: .truePeak, ceilingDecibels: report.limiterCeilingDBTP)
       stage.ducks = stage.ducks.mapValues { $0.restarted() }
     }
-    let mixer = AudioMixer(
-      streams: plan.audio, format: format, stage: stage, open: open(trackingDamage: true))
-    self.mixer = mixer
-    return mixer
+    // With a whole cache the output's mix decodes nothing: the recording pass counted the
+    // inputs' damage.
+    return AudioMixer(
+      streams: plan.audio, format: format, stage: stage, cache: cache,
+      open: open(trackingDamage: true))
   }
 
   /// Opens a stream's reader; only the output's own readers count damaged packets, so a

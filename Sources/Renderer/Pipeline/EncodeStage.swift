@@ -3,7 +3,9 @@ import Media
 
 /// The encoder's thread: takes composited frames in order and hands them to libx264, so
 /// encoding one frame overlaps compositing the next. After each frame it mixes and writes the
-/// sound up to that frame's end, so audio and video interleave in the file.
+/// sound up to that frame's end, so audio and video interleave in the file; the sound's
+/// analysis, when the plan needs one, runs on a thread of its own from `start`
+/// (`AudioTimeline.startAnalysis`).
 final class EncodeStage: @unchecked Sendable {
   let queue = BlockingQueue<EncoderFrame>(capacity: 3)
   private let writer: MovieWriter
@@ -20,15 +22,17 @@ final class EncodeStage: @unchecked Sendable {
     self.audio = audio
     audio?.checkCancelled = { [queue] in
       if queue.isAbandoned { throw RenderFailure("encoding stopped") }
-      // The sound's analysis passes (ducking, loudness, the AAC round trip) run here, reading
-      // the whole mix, while the main thread waits to push a frame and cannot look at its
-      // watch: the user's signal is seen here, so the render still stops by itself (and a
-      // batch still writes its report) instead of being ended after the grace period.
+      // The sound's analysis passes (ducking, loudness, the AAC round trip) read the whole
+      // mix, and the encoder may wait for them while the main thread waits to push a frame
+      // and cannot look at its watch: the user's signal is seen here, so the render still
+      // stops by itself (and a batch still writes its report) instead of being ended after
+      // the grace period.
       try InterruptFlag.throwIfSet()
     }
   }
 
   func start() {
+    audio?.startAnalysis()
     worker = Worker(name: "chromake encode") { [self] in
       while let frame = queue.pop() {
         do {
@@ -60,5 +64,6 @@ final class EncodeStage: @unchecked Sendable {
   /// `queue.abandon()`).
   func join() {
     worker?.join()
+    audio?.joinAnalysis()
   }
 }

@@ -60,6 +60,9 @@ public struct LoudnessReport: Sendable, Equatable, Codable {
 /// would pass the ceiling, the limiter will take some loudness away, so the mix is measured
 /// again with the gain and the limiter and the gain corrected by what is missing.
 ///
+/// The first pass records the ducked sum (`MixCache`) and every later one reads it back, so
+/// each input is decoded once however many passes run; the output's own mix reads it too.
+///
 /// Then the mix is encoded to AAC and decoded back (`AudioRoundTrip`, the same encoder as the
 /// movie's): AAC can put peaks back over a limited mix, most at sharp onsets. Where a frame's
 /// decoded true peak passes the ceiling, that span is dipped by the excess after the limiter
@@ -90,14 +93,21 @@ enum LoudnessNormalization {
   /// for it (another round trip): most mixes lose under 0.1 LU to AAC and need none.
   static let codecLoudnessAllowance = 0.2
 
+  /// The report, the dips, and the cache of the sum when every sample of it is recorded.
+  /// `recordingOpen` opens the streams of the pass that records the cache (the output's
+  /// readers, which count damaged packets: the output's mix then decodes nothing); `open`
+  /// any other's.
   static func run(
     plan: RenderPlan, ducks: [String: DuckEnvelope], open: @escaping AudioMixer.Open,
-    checkCancelled: @escaping () throws -> Void
-  ) throws -> (report: LoudnessReport, dips: CodecPeakDips) {
+    recordingOpen: @escaping AudioMixer.Open, checkCancelled: @escaping () throws -> Void
+  ) throws -> (report: LoudnessReport, dips: CodecPeakDips, cache: MixCache?) {
     let format = plan.output.audio
     let ceiling = format.limiter?.ceilingDecibels ?? 0
     let target = format.loudness?.targetLUFS
-    let run = Passes(plan: plan, ducks: ducks, open: open, checkCancelled: checkCancelled)
+    let cache = MixCache(channels: format.channels, frames: format.sampleCount)
+    let run = Passes(
+      plan: plan, ducks: ducks, open: open, recordingOpen: recordingOpen, cache: cache,
+      checkCancelled: checkCancelled)
     var report = LoudnessReport(
       targetLUFS: target, mixLUFS: nil, gainDecibels: 0, limitedLUFS: nil, outputLUFS: nil,
       ceilingDBTP: ceiling, limiterCeilingDBTP: ceiling, truePeakDBTP: nil)
@@ -145,7 +155,7 @@ enum LoudnessNormalization {
         report.codecDips = dips.dips.count
       }
     }
-    return (report, dips)
+    return (report, dips, cache?.isComplete == true ? cache : nil)
   }
 
   /// Sets the gain that brings the limited mix to `aim` at the limiter's current ceiling:
@@ -175,6 +185,8 @@ enum LoudnessNormalization {
     let plan: RenderPlan
     let ducks: [String: DuckEnvelope]
     let open: AudioMixer.Open
+    let recordingOpen: AudioMixer.Open
+    let cache: MixCache?
     let checkCancelled: () throws -> Void
     var dips = CodecPeakDips()
 
@@ -190,7 +202,12 @@ enum LoudnessNormalization {
         ducks: ducks.mapValues { $0.restarted() }, gain: pow(10, gainDecibels / 20), dips: dips,
         limiter: ceiling.map { LimiterPlan(detection: .truePeak, ceilingDecibels: $0) },
         clips: false)
-      return AudioMixer(streams: plan.audio, format: format, stage: stage, open: open)
+      // The first pass records the sum; it counts the inputs' damage, as it is their only
+      // decode.
+      let records = cache.map { !$0.isComplete && $0.recorded == 0 } ?? false
+      return AudioMixer(
+        streams: plan.audio, format: format, stage: stage, cache: cache,
+        open: records ? recordingOpen : open)
     }
 
     func measure(gainDecibels: Double, ceiling: Double?) throws -> LoudnessResult {
