@@ -97,8 +97,9 @@ public final class GPUContext {
   /// a loaded machine. Two plain C threads with a context each, uploading, drawing and reading
   /// back, crash the same way. llvmpipe rasterises every context's draws on one shared set of
   /// threads anyway, so taking turns costs little. Recursive, because a GL object may be
-  /// released while a GPU call holds the lock.
-  static let driverLock = NSRecursiveLock()
+  /// released while a GPU call holds the lock; timed, so a batch can say how much of its time
+  /// its jobs spent in the driver and waiting for it (`DriverLock.use`).
+  public static let driverLock = DriverLock()
 
   /// Makes this context current on the calling thread, as every GL call needs.
   ///

@@ -70,10 +70,12 @@ struct BatchCommand: ParsableCommand {
       rows: rows, shard: shard, jobs: jobs, force: force, explain: explain, dataName: data)
     let watch = InterruptWatch()
     defer { watch.stop() }
+    let driver = GPUContext.driverLock.use
     let results = runner.run(interrupt: watch)
     let summary = BatchReport(
       project: options.project, data: data, shard: shard.description, jobs: jobs,
-      seconds: ProgressReporter.uptimeSeconds() - started, rows: results)
+      seconds: ProgressReporter.uptimeSeconds() - started, rows: results,
+      driverLock: GPUContext.driverLock.use.since(driver))
     Terminal.say(BatchSummary.text(summary, dataName: data))
     if let report {
       do {

@@ -47,8 +47,13 @@ struct BatchCommandTests {
     struct Totals: Decodable, Equatable {
       var rendered, upToDate, failed, otherShard, notStarted: Int
     }
+    struct DriverLock: Decodable {
+      var heldSeconds, waitedSeconds: Double
+    }
     var rows: [Row]
     var totals: Totals
+    var seconds: Double
+    var driverLock: DriverLock?
   }
 
   private func report(_ folder: ScratchFolder, _ name: String) throws -> Report {
@@ -85,6 +90,12 @@ struct BatchCommandTests {
         summary.totals == .init(rendered: 11, upToDate: 0, failed: 1, otherShard: 0, notStarted: 0))
       #expect(summary.rows.map(\.row) == Array(1...12))
       #expect(summary.rows[6].status == "failed" && !summary.rows[6].reasons.isEmpty)
+      // Eleven renders drew on the GPU: the driver's lock was held for part of the batch, and
+      // the summary says how much.
+      let driver = try #require(summary.driverLock)
+      #expect(driver.heldSeconds > 0 && driver.heldSeconds < summary.seconds)
+      #expect(driver.waitedSeconds >= 0 && driver.waitedSeconds < 2 * summary.seconds)
+      #expect(first.stderr.contains("the GPU driver was busy "), "\(first.stderr)")
       // Eleven distinct ads.
       var contents: Set<Data> = []
       for row in 1...12 where row != 7 {

@@ -1,4 +1,5 @@
 import Foundation
+public import GPU
 
 /// The summary of a batch: one entry per row, and the totals; `--report` writes it as JSON.
 public struct BatchReport: Codable, Sendable {
@@ -76,10 +77,16 @@ public struct BatchReport: Codable, Sendable {
   public var rows: [Row]
   /// Counts by status, over `rows`.
   public var totals: Totals
+  /// How long the batch's jobs held the GPU driver's one lock, and waited for it: the share of
+  /// the batch's time its jobs cannot overlap (`GPUContext.driverLock`).
+  public var driverLock: DriverLock.Use?
 
   /// A report; the totals are counted from `rows`.
-  public init(project: String, data: String, shard: String, jobs: Int, seconds: Double, rows: [Row])
-  {
+  public init(
+    project: String, data: String, shard: String, jobs: Int, seconds: Double, rows: [Row],
+    driverLock: DriverLock.Use? = nil
+  ) {
+    self.driverLock = driverLock
     self.project = project
     self.data = data
     self.shard = shard
