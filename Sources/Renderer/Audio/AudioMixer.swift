@@ -140,7 +140,7 @@ final class AudioMixer {
             try cursor.add(into: block, start: mixPosition, count: audible, scratch: scratch)
           }
         }
-        try cache?.record(block, at: mixPosition, count: audible)
+        cache?.record(block, at: mixPosition, count: audible)
       }
       if stage.gain != 1 {
         let gain = Float(stage.gain)

@@ -16,6 +16,9 @@ final class MixCache: @unchecked Sendable {
   private let descriptor: Int32
   /// Samples per channel recorded, from 0, in order.
   private(set) var recorded: Int64 = 0
+  /// Set when a write failed (a full disk): the cache is never whole, and the passes decode
+  /// their inputs as they would without one.
+  private var abandoned = false
   private var interleaved: UnsafeMutableBufferPointer<Float> = .init(start: nil, count: 0)
 
   /// A cache for `frames` samples of `channels` channels in the system's temporary folder, or
@@ -37,21 +40,25 @@ final class MixCache: @unchecked Sendable {
   }
 
   /// Whether every sample of the timeline is recorded.
-  var isComplete: Bool { recorded >= frames }
+  var isComplete: Bool { !abandoned && recorded >= frames }
 
   /// Records `count` samples of each channel of `block` as the timeline's samples from
   /// `position`, which must be where the recording has reached; anything else (a pass that
-  /// starts over after a failed one) is not recorded.
-  func record(_ block: [UnsafeMutableBufferPointer<Float>], at position: Int64, count: Int)
-    throws
-  {
-    guard position == recorded, count > 0 else { return }
+  /// starts over after a failed one) is not recorded. A write that fails gives the cache up
+  /// (and its disk space back) rather than the render.
+  func record(_ block: [UnsafeMutableBufferPointer<Float>], at position: Int64, count: Int) {
+    guard !abandoned, position == recorded, count > 0 else { return }
     let buffer = scratch(count)
     for (c, channel) in block.enumerated() {
       for t in 0..<count { buffer[t * channels + c] = channel[t] }
     }
-    try transfer(UnsafeMutableRawBufferPointer(buffer), at: position, writing: true)
-    recorded += Int64(count)
+    do {
+      try transfer(UnsafeMutableRawBufferPointer(buffer), at: position, writing: true)
+      recorded += Int64(count)
+    } catch {
+      abandoned = true
+      _ = ftruncate(descriptor, 0)
+    }
   }
 
   /// Reads `count` samples of each channel from `position` into `block`.

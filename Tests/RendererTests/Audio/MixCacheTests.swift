@@ -55,10 +55,10 @@ import Testing
     let cache = try #require(MixCache(channels: 1, frames: 8))
     var first: [Float] = [1, 2, 3, 4]
     var later: [Float] = [5, 6, 7, 8]
-    try first.withUnsafeMutableBufferPointer { try cache.record([$0], at: 4, count: 4) }
+    first.withUnsafeMutableBufferPointer { cache.record([$0], at: 4, count: 4) }
     #expect(cache.recorded == 0)
-    try first.withUnsafeMutableBufferPointer { try cache.record([$0], at: 0, count: 4) }
-    try later.withUnsafeMutableBufferPointer { try cache.record([$0], at: 4, count: 4) }
+    first.withUnsafeMutableBufferPointer { cache.record([$0], at: 0, count: 4) }
+    later.withUnsafeMutableBufferPointer { cache.record([$0], at: 4, count: 4) }
     #expect(cache.isComplete)
     var back = [Float](repeating: 0, count: 6)
     try back.withUnsafeMutableBufferPointer { try cache.read(into: [$0], at: 2, count: 6) }
