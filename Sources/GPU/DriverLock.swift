@@ -49,10 +49,11 @@ public final class DriverLock: @unchecked Sendable {
     return try body()
   }
 
-  /// The use so far; a thread holding the lock counts the time up to now.
+  /// The use so far. It takes the lock: a holder on another thread is waited for, and a
+  /// caller that holds it already counts its own hold up to now.
   public var use: Use {
     withLock {
-      // This call holds it too (depth ≥ 1): count the outer holder's time so far.
+      // Held by this thread before this call (depth above 1): count that hold so far.
       let current = held + (depth > 1 ? Self.now() - heldSince : 0)
       return Use(heldSeconds: Double(current) / 1e9, waitedSeconds: Double(waited) / 1e9)
     }
