@@ -1,25 +1,28 @@
 internal import CFFmpeg
 public import PlanValues
 
-/// Writes one opaque RGBA picture as a PNG, JPEG or WebP file: a render's poster
-/// (`output.poster`). PNG is exact (`PNGWriter`); JPEG is baseline JFIF (BT.601 full-range
-/// Y′CbCr 4:2:0, as every viewer expects of a JPEG) at quality 2 of FFmpeg's 2–31 scale; WebP
-/// is lossy at quality 90. Like `PNGWriter`, the file is written under a temporary name and
+/// Writes one RGBA picture as a PNG, JPEG or WebP file: a render's poster (`output.poster`).
+/// PNG is exact (`PNGWriter`); JPEG is baseline JFIF (BT.601 full-range Y′CbCr 4:2:0, as every
+/// viewer expects of a JPEG) at quality 2 of FFmpeg's 2–31 scale, always opaque; WebP is lossy
+/// at quality 90, its alpha (with `alpha`) kept losslessly. Like `PNGWriter`, the file is written under a temporary name and
 /// renamed over `path` only when complete.
 public enum StillWriter {
   public static func write(
     rgba: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
-    as format: PosterFormat, to path: String
+    as format: PosterFormat, alpha: Bool = false, to path: String
   ) throws(MediaError) {
     if format == .png {
       try PNGWriter.write(
-        rgba: rgba, width: width, height: height, bytesPerRow: bytesPerRow, to: path)
+        rgba: rgba, width: width, height: height, bytesPerRow: bytesPerRow, to: path,
+        keepAlpha: alpha)
       return
     }
     FFmpegLog.silence()
     let file = try PartialFile(path: path)
     let (name, target): (String, AVPixelFormat) =
-      format == .jpeg ? ("mjpeg", AV_PIX_FMT_YUVJ420P) : ("libwebp", AV_PIX_FMT_YUV420P)
+      format == .jpeg
+      ? ("mjpeg", AV_PIX_FMT_YUVJ420P)
+      : ("libwebp", alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
     let encoder = try EncoderContext(encoderNamed: name)
     let context = encoder.pointer
     context.pointee.width = Int32(clamping: width)
@@ -42,7 +45,7 @@ public enum StillWriter {
   }
 
   /// `frame` (RGBA) as full-range Y′CbCr 4:2:0 by BT.601's matrix, as JPEG and WebP define
-  /// their colour.
+  /// their colour, with its alpha when `target` has a plane for it.
   private static func convert(
     _ frame: DecoderFrame, to target: AVPixelFormat, width: Int, height: Int
   ) throws(MediaError) -> DecoderFrame {

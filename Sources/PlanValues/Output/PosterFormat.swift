@@ -4,6 +4,9 @@ public enum PosterFormat: String, Sendable, Codable {
   case jpeg
   case webp
 
+  /// Whether the picture can keep alpha: PNG and WebP can, JPEG cannot.
+  public var keepsAlpha: Bool { self != .jpeg }
+
   /// The format `path` names, or nil.
   public static func of(path: String) -> PosterFormat? {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }

@@ -7,13 +7,17 @@ public import RenderPlan
 /// quick look before a long render. Decodes only the layers on that frame, on the calling
 /// thread.
 public enum FramePreview {
-  /// Frame `k`'s picture as RGBA rows (top first, opaque), `plan.output.width` wide.
-  public static func render(plan: RenderPlan, frame k: Int64, context: GPUContext) throws
-    -> [UInt8]
-  {
+  /// Frame `k`'s picture as RGBA rows (top first), `plan.output.width` wide: with
+  /// `keepsAlpha`, an output that keeps alpha gives it straight; else opaque, a transparent
+  /// background black, as a movie without alpha shows it.
+  public static func render(
+    plan: RenderPlan, frame k: Int64, context: GPUContext, keepsAlpha: Bool
+  ) throws -> [UInt8] {
+    let background =
+      keepsAlpha ? plan.output.drawnBackground : plan.output.background.drawnAtRoot
     let compositor = VideoCompositor(
       context: context, width: plan.output.width, height: plan.output.height,
-      background: plan.output.background.drawnAtRoot, styles: plan.layerStyles,
+      background: background, styles: plan.layerStyles,
       patterns: try PatternGrey.load(plan), luts: try LUTTables.load(plan))
     var draws: [LayerDraw] = []
     for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
@@ -29,15 +33,16 @@ public enum FramePreview {
     ).rgba()
   }
 
-  /// Renders frame `k` and writes it as a PNG at `path` (replaced only once complete).
+  /// Renders frame `k` and writes it as a PNG at `path` (replaced only once complete), with
+  /// the output's alpha where it keeps one.
   public static func writePNG(
     plan: RenderPlan, frame k: Int64, context: GPUContext, to path: String
   ) throws {
-    let rgba = try render(plan: plan, frame: k, context: context)
+    let rgba = try render(plan: plan, frame: k, context: context, keepsAlpha: true)
     try rgba.withUnsafeBytes {
       try PNGWriter.write(
         rgba: $0, width: plan.output.width, height: plan.output.height,
-        bytesPerRow: plan.output.width * 4, to: path)
+        bytesPerRow: plan.output.width * 4, to: path, keepAlpha: plan.output.format.alpha)
     }
   }
 }

@@ -125,11 +125,12 @@ final class VideoCompositor {
     try composite(draws.map { .layer($0) })
   }
 
-  /// Draws `items` (bottom first) and returns the output's planes as they would be encoded.
-  /// Over a colour only, as for an encoder's frame.
+  /// Draws `items` (bottom first) and returns the output's planes as they would be encoded:
+  /// over a transparent background with straight alpha, as an encoder's frame with alpha.
   func composite(_ items: [CompositeItem]) throws -> YCbCrPicture {
-    var picture = YCbCrPicture(width: width, height: height)
-    let stacked = try stackedOpaque(items)
+    let transparent = background.color == nil
+    var picture = YCbCrPicture(width: width, height: height, alpha: transparent)
+    let stacked = try self.stacked(items)
     let chromaWidth = width / 2
     try picture.y.withUnsafeMutableBytes {
       try stacked.read(0, into: $0, bytesPerRow: width, width: width, scratch: &scratch)
@@ -141,6 +142,12 @@ final class VideoCompositor {
     try picture.cr.withUnsafeMutableBytes {
       try stacked.read(
         2, into: $0, bytesPerRow: chromaWidth, width: chromaWidth, scratch: &scratch)
+    }
+    if transparent {
+      try picture.alpha!.withUnsafeMutableBytes {
+        try stacked.read(3, into: $0, bytesPerRow: width, width: width, scratch: &scratch)
+      }
+      StraightAlpha.unpremultiply(&picture)
     }
     return picture
   }

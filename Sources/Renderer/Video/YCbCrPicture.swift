@@ -1,22 +1,25 @@
 /// One composited frame's planes as the encoder gets them: 8-bit BT.709 limited-range Y′CbCr
-/// 4:2:0, rows without padding.
+/// 4:2:0, rows without padding, and for an output that keeps alpha a straight alpha plane.
 struct YCbCrPicture {
   let width: Int
   let height: Int
   var y: [UInt8]
   var cb: [UInt8]
   var cr: [UInt8]
+  var alpha: [UInt8]?
 
-  init(width: Int, height: Int) {
+  init(width: Int, height: Int, alpha: Bool = false) {
     self.width = width
     self.height = height
     y = [UInt8](repeating: 0, count: width * height)
     cb = [UInt8](repeating: 0, count: width / 2 * (height / 2))
     cr = cb
+    self.alpha = alpha ? y : nil
   }
 
-  /// The picture as opaque RGBA rows, top first, as a player shows it: chroma interpolated
-  /// bilinearly between sample centres, then the output's BT.709 limited range to R′G′B′.
+  /// The picture as RGBA rows, top first, as a player shows it: chroma interpolated
+  /// bilinearly between sample centres, then the output's BT.709 limited range to R′G′B′;
+  /// alpha straight, opaque where the picture has none.
   func rgba() -> [UInt8] {
     let toRGB = ColorConversion.toRGB(matrix: .bt709, range: .limited, bitDepth: 8)
     // Column-major, read once: `apply` per pixel would copy the matrix each time.
@@ -57,6 +60,7 @@ struct YCbCrPicture {
         for channel in 0..<3 {
           result[index + channel] = UInt8(min(max((rgb[channel] * 255).rounded(), 0), 255))
         }
+        if let alpha { result[index + 3] = alpha[row * width + column] }
       }
     }
     return result

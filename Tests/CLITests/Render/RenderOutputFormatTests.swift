@@ -261,6 +261,36 @@ struct RenderOutputFormatTests {
     }
   }
 
+  @Test(
+    "a transparent output's PNG and WebP posters and its `frame` keep alpha; a JPEG is over black")
+  func transparentPoster() throws {
+    try withScratchFolder { folder in
+      let points = [(80, 60), (10, 100)]
+      for file in ["poster.png", "poster.webp", "poster.jpg"] {
+        let output =
+          "  video: { codec: prores, alpha: true }\n  poster: { file: \(file), at: 0.5s }"
+        let run = try Self.render(
+          Self.project(file: "out.mov", output: output, background: "transparent", sound: false),
+          in: folder)
+        try #require(run.status == 0, "\(run.stderr)")
+        let seen = try Self.pixels(folder.path(file), frame: 0, at: points)
+        // The orange card opaque; the background transparent, or black in a JPEG.
+        #expect(Self.near(seen.pixels[0], [255, 128, 0], 10), "\(file): \(seen.pixels[0])")
+        if file.hasSuffix(".jpg") {
+          #expect(Self.near(seen.pixels[1], [0, 0, 0], 6), "\(file): \(seen.pixels[1])")
+        } else {
+          #expect(seen.pixels[0][3] == 255, "\(file): \(seen.pixels[0])")
+          #expect(seen.pixels[1][3] == 0, "\(file): \(seen.pixels[1])")
+        }
+      }
+      let frame = try ChromakeBinary.run(
+        ["frame", "project.yaml", "--at", "0.5s", "-o", "frame.png"], in: folder.url)
+      try #require(frame.status == 0, "\(frame.stderr)")
+      let shown = try Self.pixels(folder.path("frame.png"), frame: 0, at: points)
+      #expect(shown.pixels[0][3] == 255 && shown.pixels[1][3] == 0, "\(shown.pixels)")
+    }
+  }
+
   @Test("-o picks the new container's codecs, unless the project named one it cannot hold")
   func outputOverride() throws {
     try withScratchFolder { folder in
