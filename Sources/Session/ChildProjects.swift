@@ -163,18 +163,27 @@ struct ChildProjects {
     entry.sources.merge(children.sources)
     entry.diagnostics += children.diagnostics
     let root = self.root
-    let inspection = MediaInspector.inspect(spec) { known(root, $0) }
-    let facts = inspection.facts.merging(children.facts) { first, _ in first }
-    entry.diagnostics += inspection.diagnostics + MediaChecks.check(spec, facts: facts)
-    if !entry.diagnostics.hasErrors {
-      let planned = Planner.plan(
-        spec, facts: facts, fonts: FontInspector.inspect(spec), texts: TypesetTextFitter(),
-        children: children.plans)
-      entry.plan = planned.plan
-      entry.diagnostics += planned.diagnostics
-    }
+    entry.plan = children.plan(spec, diagnostics: &entry.diagnostics) { known(root, $0) }
     cache?.store(entry, for: cacheKey)
     return entry
+  }
+
+  /// The last steps of opening `spec`, a root or a child, once these (its children) are
+  /// loaded: its media probed (`known` first), checked against their facts and the children's,
+  /// and planned if nothing so far (`diagnostics`, to which what these steps find is added) is
+  /// an error.
+  func plan(
+    _ spec: ProjectSpec, diagnostics: inout [Diagnostic], known: (String) -> MediaFacts?
+  ) -> RenderPlan? {
+    let inspection = MediaInspector.inspect(spec, known: known)
+    let facts = inspection.facts.merging(self.facts) { first, _ in first }
+    diagnostics += inspection.diagnostics + MediaChecks.check(spec, facts: facts)
+    guard !diagnostics.hasErrors else { return nil }
+    let planned = Planner.plan(
+      spec, facts: facts, fonts: FontInspector.inspect(spec), texts: TypesetTextFitter(),
+      children: plans)
+    diagnostics += planned.diagnostics
+    return planned.plan
   }
 
   /// `a.yaml:4 → b.yaml:6 → a.yaml`: each file with the line where it draws the next.

@@ -47,17 +47,7 @@ public struct ProjectSession: Sendable {
       chain: [.init(file: URL(fileURLWithPath: spec.path).standardizedFileURL.path, drawnAt: nil)])
     session.diagnostics += children.diagnostics
     session.sources.merge(children.sources)
-    let inspection = MediaInspector.inspect(spec) { known(spec, $0) }
-    let facts = inspection.facts.merging(children.facts) { first, _ in first }
-    session.diagnostics += inspection.diagnostics
-    session.diagnostics += MediaChecks.check(spec, facts: facts)
-    if !session.diagnostics.hasErrors {
-      let planned = Planner.plan(
-        spec, facts: facts, fonts: FontInspector.inspect(spec), texts: TypesetTextFitter(),
-        children: children.plans)
-      session.plan = planned.plan
-      session.diagnostics += planned.diagnostics
-    }
+    session.plan = children.plan(spec, diagnostics: &session.diagnostics) { known(spec, $0) }
     session.diagnostics = session.diagnostics.sortedByLocation()
     return session
   }

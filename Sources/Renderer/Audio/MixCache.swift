@@ -99,8 +99,9 @@ final class MixCache: @unchecked Sendable {
       if moved < 0, errno == EINTR { continue }
       guard moved > 0 else {
         let reason = moved < 0 ? String(cString: strerror(errno)) : "the file ended"
+        let call = writing ? "pwrite" : "pread"
         throw RenderFailure(
-          "the sound's mix could not be \(writing ? "kept" : "read back") in a temporary file: \(reason)"
+          "the sound's mix could not be \(writing ? "kept" : "read back") in its temporary file: \(call) failed: \(reason)"
         )
       }
       done += moved

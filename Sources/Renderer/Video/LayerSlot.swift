@@ -109,7 +109,7 @@ final class LayerSlot {
     let pass = content.passes
     let region = Self.region(
       content.geometry.bounds, margin: pass.margin, width: width, height: height)
-    let scale = EffectPasses.placementScale(pass)
+    let scale = EffectPasses.placementScale(blur: pass.blur)
     let size = (region.size &+ (scale - 1)) / scale
     let placed = try textures.framebuffer("placed", size: size, context: context)
     try preparation.prepareUnpacked(
@@ -129,7 +129,7 @@ final class LayerSlot {
       coverContent.geometry = cover
       let around = Self.region(
         Self.boxBounds(draw, style: style), margin: margin, width: width, height: height)
-      let behindScale = EffectPasses.backgroundScale(under)
+      let behindScale = EffectPasses.placementScale(blur: under.blur)
       let behindSize = (around.size &+ (behindScale - 1)) / behindScale
       let behind = try textures.framebuffer(
         "background placed", size: behindSize, context: context)

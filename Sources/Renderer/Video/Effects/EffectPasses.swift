@@ -1,7 +1,6 @@
 import GPU
 import Media
 import PlanValues
-import Shaders
 
 /// Runs the passes of a layer's blur, shadow and contain-blur background (`PassEffects`)
 /// between placing it and stacking it: the layer is placed unpacked, one premultiplied texel
@@ -32,16 +31,12 @@ final class EffectPasses {
     return (factor, (scaled * scaled - 0.25).squareRoot())
   }
 
-  /// How many output pixels a side each texel of a layer placed for `effects` may stand
-  /// for: 2 when everything read from the placement is blurred by an even factor (a blur of
-  /// σ 4 or more, the shadow's blur after it at least as wide), else 1.
-  static func placementScale(_ effects: PassEffects) -> Int {
-    steps(sigma: effects.blur).factor >= 2 ? 2 : 1
-  }
-
-  /// The scale contain-blur's background is placed at: as `placementScale`, for its own blur.
-  static func backgroundScale(_ background: PassEffects.Background) -> Int {
-    steps(sigma: background.blur).factor >= 2 ? 2 : 1
+  /// How many output pixels a side each texel of a placement blurred by `blur` may stand for:
+  /// 2 when the blur's factor is even (σ 4 or more), else 1. A layer's shadow is blurred at
+  /// least as widely as the layer (`PassEffects.shadowBlur`), so the layer's own blur decides
+  /// for both; contain-blur's background is placed for its own.
+  static func placementScale(blur: Double) -> Int {
+    steps(sigma: blur).factor >= 2 ? 2 : 1
   }
 
   /// Applies `effects` to the layer placed (unpacked) in `placed` at `scale` output pixels a
@@ -144,10 +139,7 @@ final class EffectPasses {
   private func program(_ name: String, defines: [String]) throws -> ShaderProgram {
     let key = ([name] + defines).joined(separator: " ")
     if let cached = programs[key] { return cached }
-    guard let file = ShaderSource.named(name), let vertex = ShaderSource.named("Fullscreen.vert")
-    else { throw GPUError.shaderNotFound(name: name) }
-    let program = try ShaderProgram(
-      context: context, vertex: vertex, fragment: file.specialized(defines))
+    let program = try AssembledProgram.make(context: context, parts: [name], defines: defines)
     programs[key] = program
     return program
   }
