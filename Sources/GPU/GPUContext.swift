@@ -169,9 +169,12 @@ public final class GPUContext {
   /// The display of the best EGL device: a GPU driver's device rather than Mesa's software
   /// device, which is used only when `hardwareOnly` is false and no other device exists.
   private static func deviceDisplay(hardwareOnly: Bool) throws -> EGLDisplay {
-    try require(
-      ["EGL_EXT_platform_base", "EGL_EXT_platform_device", "EGL_EXT_device_enumeration"],
-      in: clientExtensions())
+    // Not EGL_EXT_device_enumeration as well: EGL_EXT_platform_device needs device enumeration,
+    // which drivers also name EGL_EXT_device_base (its older name, with device queries), and on
+    // an H100 with NVIDIA's driver 580 behind Debian's libglvnd the newer name was missing, so
+    // the device platform was skipped for the surfaceless one. eglQueryDevicesEXT's own answer
+    // says whether enumeration works.
+    try require(["EGL_EXT_platform_base", "EGL_EXT_platform_device"], in: clientExtensions())
     var count: EGLint = 0
     try checkEGL(chromake_eglQueryDevicesEXT(0, nil, &count), "eglQueryDevicesEXT")
     var devices = [EGLDeviceEXT?](repeating: nil, count: Int(count))
