@@ -10,6 +10,12 @@ public final class DriverLock: @unchecked Sendable {
     public var heldSeconds: Double
     public var waitedSeconds: Double
 
+    /// A use of `heldSeconds` held and `waitedSeconds` waited.
+    public init(heldSeconds: Double, waitedSeconds: Double) {
+      self.heldSeconds = heldSeconds
+      self.waitedSeconds = waitedSeconds
+    }
+
     /// What was used between `earlier` and this.
     public func since(_ earlier: Use) -> Use {
       Use(

@@ -43,6 +43,10 @@ struct BatchCommand: ParsableCommand {
   @Flag(help: "Say for each row why it is rendered.")
   var explain = false
 
+  /// Set on the worker processes of `--jobs` over 1: the batch's process id (`BatchWorker`).
+  @Option(help: .hidden)
+  var workerOf: Int32?
+
   func validate() throws {
     guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     guard Shard(parsing: shard) != nil else {
@@ -54,6 +58,14 @@ struct BatchCommand: ParsableCommand {
     InterruptWatch.unblockSignals()
     let started = ProgressReporter.uptimeSeconds()
     let table = try readTable()
+    let rowRender = BatchRowRender(force: force, explain: explain, dataName: data)
+    if let parent = workerOf {
+      let opener = BatchRowOpener(
+        project: options.project, displayName: data, overrides: options.overrides,
+        allowOutsideRoot: options.allowOutsideRoot)
+      try BatchWorker(table: table, opener: opener, rowRender: rowRender, parent: parent).run()
+      return
+    }
     let shard = Shard(parsing: self.shard) ?? .all
     let rows = BatchRows.open(
       project: options.project, table: table, displayName: data, overrides: options.overrides,
@@ -67,15 +79,15 @@ struct BatchCommand: ParsableCommand {
       Terminal.report(row.diagnostics, sources: sources)
     }
     let runner = BatchRunner(
-      rows: rows, shard: shard, jobs: jobs, force: force, explain: explain, dataName: data)
+      rows: rows, shard: shard, jobs: jobs, rowRender: rowRender,
+      workerArguments: workerArguments)
     let watch = InterruptWatch()
     defer { watch.stop() }
-    let driver = GPUContext.driverLock.use
-    let results = runner.run(interrupt: watch)
+    let outcome = runner.run(interrupt: watch)
     let summary = BatchReport(
       project: options.project, data: data, shard: shard.description, jobs: jobs,
-      seconds: ProgressReporter.uptimeSeconds() - started, rows: results,
-      driverLock: GPUContext.driverLock.use.since(driver))
+      seconds: ProgressReporter.uptimeSeconds() - started, rows: outcome.rows,
+      driverLock: outcome.driverLock)
     Terminal.say(BatchSummary.text(summary, dataName: data))
     if let report {
       do {
@@ -92,6 +104,16 @@ struct BatchCommand: ParsableCommand {
       throw ExitCode.projectErrors
     }
     if summary.totals.failed > 0 { throw ExitCode.failure }
+  }
+
+  /// A worker's command line: this batch's project, data and row options, and its parent.
+  private var workerArguments: [String] {
+    var arguments = ["batch", options.project, "--data", data]
+    for assignment in options.assignments { arguments += ["--set", assignment] }
+    if options.allowOutsideRoot { arguments.append("--allow-outside-root") }
+    if force { arguments.append("--force") }
+    if explain { arguments.append("--explain") }
+    return arguments + ["--worker-of", "\(getpid())"]
   }
 
   /// The data file, or exit 65 with its errors, and also when a column is no variable.

@@ -25,6 +25,44 @@ struct BatchRow: @unchecked Sendable {
   var plan: RenderPlan? { isValid ? session.plan : nil }
 }
 
+/// Opens a batch's rows one at a time, sharing between them what rows have in common: media
+/// facts (a plate every row uses is probed once) and child projects (a bumper every row draws
+/// with the same values is planned once).
+final class BatchRowOpener {
+  private let project: String
+  private let displayName: String
+  private let overrides: [VariableOverride]
+  private let allowOutsideRoot: Bool
+  private var probed: [String: MediaFacts] = [:]
+  private let children = ChildPlanCache()
+
+  /// An opener of rows of the data file shown as `displayName`, applied to the project at
+  /// `project` over `overrides` (`--set`).
+  init(
+    project: String, displayName: String, overrides: [VariableOverride], allowOutsideRoot: Bool
+  ) {
+    self.project = project
+    self.displayName = displayName
+    self.overrides = overrides
+    self.allowOutsideRoot = allowOutsideRoot
+  }
+
+  /// The project as `data` makes it, checked and planned, with its output's build.
+  func open(_ data: DataRow) -> BatchRow {
+    let (session, build) = ProjectSession.openWithBuild(
+      path: project, overrides: overrides + data.overrides(file: displayName),
+      allowOutsideRoot: allowOutsideRoot, chromake: Chromake.version, cache: children,
+      known: { [probed] in probed[$0] })
+    if let plan = session.plan {
+      for input in plan.inputs {
+        guard let facts = input.facts else { continue }
+        probed[ProjectPaths.resolve(input.path, in: plan.directory)] = facts
+      }
+    }
+    return BatchRow(data: data, session: session, build: build)
+  }
+}
+
 /// Opens every row of a batch before anything renders, so that every problem of every row is
 /// found at once: bad values (located in the data file and in the project), missing media, and
 /// two rows writing the same output.
@@ -34,24 +72,10 @@ enum BatchRows {
     project: String, table: DataTable, displayName: String, overrides: [VariableOverride],
     allowOutsideRoot: Bool
   ) -> [BatchRow] {
-    // Media facts are shared between rows: a plate every row uses is probed once.
-    var probed: [String: MediaFacts] = [:]
-    // So are child projects: a bumper every row draws with the same values is planned once.
-    let children = ChildPlanCache()
-    var rows: [BatchRow] = []
-    for data in table.rows {
-      let (session, build) = ProjectSession.openWithBuild(
-        path: project, overrides: overrides + data.overrides(file: displayName),
-        allowOutsideRoot: allowOutsideRoot, chromake: Chromake.version, cache: children,
-        known: { probed[$0] })
-      if let plan = session.plan {
-        for input in plan.inputs {
-          guard let facts = input.facts else { continue }
-          probed[ProjectPaths.resolve(input.path, in: plan.directory)] = facts
-        }
-      }
-      rows.append(BatchRow(data: data, session: session, build: build))
-    }
+    let opener = BatchRowOpener(
+      project: project, displayName: displayName, overrides: overrides,
+      allowOutsideRoot: allowOutsideRoot)
+    var rows = table.rows.map(opener.open)
     markDuplicateOutputs(&rows, displayName: displayName)
     return rows
   }

@@ -14,13 +14,13 @@ enum BatchSummary {
       "chromake: batch of \(count(report.rows.count, "row")) from \(dataName) "
       + "(shard \(report.shard), \(count(report.jobs, "job"))): " + parts.joined(separator: ", ")
       + " in \(String(format: "%.1f", report.seconds)) s\n"
-    // With several jobs, how much of the time they spent in the GPU driver, which they take
-    // in turns: what bounds how many jobs are worth running.
-    if report.jobs > 1, let driver = report.driverLock, report.seconds > 0 {
+    // With several jobs, how much of their time they spent in the GPU driver: a process's
+    // jobs would take it in turns, which is why each job has a process of its own.
+    let rendering = report.rows.compactMap(\.seconds).reduce(0, +)
+    if report.jobs > 1, let driver = report.driverLock, rendering > 0 {
       text += String(
-        format:
-          "  the GPU driver was busy %.1f s (%.0f %% of the batch), jobs waited %.1f s for it\n",
-        driver.heldSeconds, 100 * driver.heldSeconds / report.seconds, driver.waitedSeconds)
+        format: "  the jobs spent %.1f s of their %.1f s in the GPU driver (%.0f %%)\n",
+        driver.heldSeconds, rendering, 100 * driver.heldSeconds / rendering)
     }
     for row in report.rows where row.status == .failed {
       text += "  row \(row.row) (\(dataName):\(row.line)) failed: "

@@ -181,3 +181,30 @@ enum SafetyFiles {
     return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }
+
+extension RunningChromake {
+  /// The processes this one started that still run (a batch's workers), read from /proc.
+  var children: [pid_t] {
+    Self.livingProcesses().filter { $0.parent == process.processIdentifier }.map(\.pid)
+  }
+
+  /// Whether `pid` is a process that has not ended (a zombie has ended).
+  static func isAlive(_ pid: pid_t) -> Bool {
+    livingProcesses().contains { $0.pid == pid }
+  }
+
+  /// Every process that has not ended, with its parent.
+  private static func livingProcesses() -> [(pid: pid_t, parent: pid_t)] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.compactMap { name in
+      guard let pid = pid_t(name),
+        let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      // After "pid (command)": the state, then the parent's pid.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 1, fields[0] != "Z", let parent = pid_t(fields[1]) else { return nil }
+      return (pid, parent)
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import GPU
+import ProjectFile
+import Renderer
+
+/// The worker side of `batch --jobs N`: a process that renders the rows its batch sends it, one
+/// at a time, with one GPU context of its own.
+///
+/// A row number per line comes in on standard input; a `BatchWorkerReply` per row goes out as
+/// one JSON line on what was standard output (standard output itself is pointed at standard
+/// error, so that nothing else printed can garble a reply). It ends at the end of its input, on
+/// SIGINT or SIGTERM (the batch forwards its own), and when the batch that started it is gone.
+struct BatchWorker {
+  var table: DataTable
+  var opener: BatchRowOpener
+  var rowRender: BatchRowRender
+  /// The batch's process id: a worker whose parent changes was orphaned.
+  var parent: pid_t
+
+  func run() throws {
+    let replies = dup(STDOUT_FILENO)
+    dup2(STDERR_FILENO, STDOUT_FILENO)
+    let watch = InterruptWatch()
+    defer { watch.stop() }
+    Self.watchParent(parent)
+    let byNumber = Dictionary(uniqueKeysWithValues: table.rows.map { ($0.number, $0) })
+    var context: GPUContext?
+    let encoder = JSONEncoder()
+    while !watch.isInterrupted, let line = readLine() {
+      // The batch sends only rows of the data file it read; one missing now means the file
+      // changed in between. Ending (status 65) has the batch report the row as failed.
+      guard let number = Int(line), let data = byNumber[number] else {
+        Terminal.say("chromake: error: \(rowRender.dataName) has no row \(line) any more\n")
+        throw ExitCode.projectErrors
+      }
+      let before = GPUContext.driverLock.use
+      let row = opener.open(data)
+      let outcome: BatchReport.Row
+      if row.isValid {
+        outcome = rowRender.render(row, context: &context, interrupt: watch)
+      } else {
+        // Valid when the batch checked it: a file it uses changed since.
+        let reasons = row.diagnostics.filter { $0.severity == .error }.map(\.message)
+        outcome = rowRender.entry(row, .failed, reasons: reasons)
+      }
+      let reply = BatchWorkerReply(
+        row: outcome, driverLock: GPUContext.driverLock.use.since(before))
+      var bytes = try encoder.encode(reply)
+      bytes.append(0x0A)
+      guard Self.write(bytes, to: replies) else { break }
+    }
+    context = nil
+    if let signal = watch.signal { throw ExitCode(RenderInterrupted(signal: signal).exitCode) }
+  }
+
+  /// Sends this process SIGTERM once its parent is no longer `parent` (it ended, and the
+  /// worker was handed to another process), so that an orphaned worker stops between frames,
+  /// as an interrupted render does, instead of rendering rows nobody will report.
+  private static func watchParent(_ parent: pid_t) {
+    let watcher = Thread {
+      while getppid() == parent { usleep(100_000) }
+      kill(getpid(), SIGTERM)
+    }
+    watcher.name = "chromake parent watch"
+    watcher.start()
+  }
+
+  /// Writes all of `bytes`; false when the batch's end of the pipe is closed.
+  private static func write(_ bytes: Data, to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return false }
+        offset += written
+      }
+      return true
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A child process of this program, started with `posix_spawn`, whose standard input and
+/// standard output are pipes to this process and whose standard error is this process's.
+///
+/// It runs in a process group of its own, so that a terminal's Ctrl-C reaches only the parent,
+/// which forwards it once (a second signal would cut a render's clean stop short), and it
+/// starts with SIGINT, SIGTERM and SIGPIPE at their default actions and no signal blocked,
+/// whatever this process's state.
+final class WorkerProcess {
+  let pid: pid_t
+  /// The write end of the child's standard input; -1 once closed.
+  private(set) var input: Int32
+  /// The read end of the child's standard output.
+  let output: Int32
+
+  /// Starts `executable` with `arguments` (the first is the program's name).
+  init(executable: String, arguments: [String]) throws {
+    var toChild: [Int32] = [-1, -1]
+    var fromChild: [Int32] = [-1, -1]
+    guard pipe(&toChild) == 0 else { throw Self.failure("pipe") }
+    guard pipe(&fromChild) == 0 else {
+      close(toChild[0])
+      close(toChild[1])
+      throw Self.failure("pipe")
+    }
+    // No other child may inherit these: a worker's end of file comes when its own writer, the
+    // worker, ends.
+    for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    defer {
+      close(toChild[0])
+      close(fromChild[1])
+    }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaults, signal) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var child: pid_t = 0
+    let status = posix_spawn(&child, executable, &actions, &attributes, &argv, environ)
+    guard status == 0 else {
+      close(toChild[1])
+      close(fromChild[0])
+      throw Self.failure("posix_spawn \(executable)", code: status)
+    }
+    pid = child
+    input = toChild[1]
+    output = fromChild[0]
+  }
+
+  deinit {
+    closeInput()
+    close(output)
+  }
+
+  /// Writes `text` to the child's standard input; false if the child no longer reads it.
+  func send(_ text: String) -> Bool {
+    guard input >= 0 else { return false }
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes {
+        write(input, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return false }
+      offset += written
+    }
+    return true
+  }
+
+  /// Closes the child's standard input: it ends once it has read what was sent.
+  func closeInput() {
+    guard input >= 0 else { return }
+    close(input)
+    input = -1
+  }
+
+  /// How a child ended.
+  enum Ending: Equatable {
+    case exited(Int32)
+    case signalled(Int32)
+  }
+
+  /// Waits for the child to end.
+  func wait() -> Ending {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // WIFSIGNALED / WEXITSTATUS, which Swift does not import (they are macros).
+    let signal = status & 0x7F
+    return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+  }
+
+  /// The program running now, to start again as a worker.
+  static var currentExecutable: String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+  }
+
+  /// A system call that failed while starting a worker.
+  struct StartFailure: Error, CustomStringConvertible {
+    var call: String
+    var code: Int32
+    var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+  }
+
+  private static func failure(_ call: String, code: Int32 = errno) -> StartFailure {
+    StartFailure(call: call, code: code)
+  }
+}
