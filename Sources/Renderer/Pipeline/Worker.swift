@@ -1,7 +1,7 @@
 import Foundation
 
 /// A thread running `body`, which its owner joins before going on: a stage of the pipeline,
-/// which the render waits for before it returns, or one of a batch's job threads.
+/// which the render waits for before it returns, or a lane of a segmented render.
 ///
 /// `join` waits for the thread itself to end, not only for `body` to return. Ending a thread
 /// still runs the destructors of its thread-local data (EGL's and Mesa's, for a thread that had
