@@ -109,10 +109,12 @@ final class WorkerProcess {
     return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
   }
 
-  /// The program running now, to start again as a worker.
+  /// The program running now, to start again as a worker: /proc/self/exe itself rather than
+  /// the path it links to, so a binary replaced on disk (a rebuild during a long batch) still
+  /// starts the same program.
   static var currentExecutable: String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
+    FileManager.default.fileExists(atPath: "/proc/self/exe")
+      ? "/proc/self/exe" : CommandLine.arguments[0]
   }
 
   /// A system call that failed while starting a worker.
