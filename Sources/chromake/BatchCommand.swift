@@ -25,7 +25,7 @@ struct BatchCommand: ParsableCommand {
     help: ArgumentHelp("The rows: .csv, .json (an array of objects) or .jsonl.", valueName: "file"))
   var data: String
 
-  @Option(help: "How many rows render at once.")
+  @Option(help: "How many rows render at once, each in a worker process of its own.")
   var jobs: Int = 1
 
   @Option(
