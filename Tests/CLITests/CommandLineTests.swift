@@ -17,6 +17,10 @@ struct CommandLineTests {
     let run = try ChromakeBinary.run(["check", "x.yaml", "--set", "1x=2"])
     #expect(run.status == 64)
     #expect(run.stderr.contains("'1x' is not a variable name"))
+    // Each batch job is a process: a mistyped count is refused before anything starts.
+    let jobs = try ChromakeBinary.run(["batch", "x.yaml", "--data", "x.csv", "--jobs", "10000"])
+    #expect(jobs.status == 64)
+    #expect(jobs.stderr.contains("--jobs 10000: at most 256"), "\(jobs.stderr)")
   }
 
   @Test("a missing project file is a project error (65) naming the file")
