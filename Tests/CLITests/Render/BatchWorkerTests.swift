@@ -72,16 +72,6 @@ struct BatchWorkerTests {
     }
   }
 
-  /// Whether every process in `pids` ends within `seconds`.
-  private static func waitForEnd(of pids: [pid_t], seconds: Double) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if !pids.contains(where: RunningChromake.isAlive) { return true }
-      usleep(10_000)
-    }
-    return !pids.contains(where: RunningChromake.isAlive)
-  }
-
   @Test("SIGKILL to a two-job batch: its workers stop within 2 s and leave no temporary file")
   func killedBatch() throws {
     try withScratchFolder { folder in
@@ -89,17 +79,18 @@ struct BatchWorkerTests {
       let batch = try RunningChromake(
         ["batch", "project.yaml", "--data", "rows.csv", "--jobs", "2"], in: folder.url)
       try #require(
-        RunningChromake.poll(seconds: 240) {
-          SafetyFiles.partials(under: folder.url).count == 2 || !batch.process.isRunning
-        } && batch.process.isRunning, "the batch did not start two renders:\n\(batch.stderr)")
+        batch.waitForPartials(2, under: folder.url),
+        "the batch did not start two renders:\n\(batch.stderr)")
       let workers = batch.children
       #expect(workers.count == 2)
 
       batch.send(SIGKILL)
       // Watched before `finish`: Foundation's Process may not see the batch's end until the
       // processes that inherited from it have ended too.
-      #expect(
-        Self.waitForEnd(of: workers, seconds: 2), "workers still run 2 s after the batch died")
+      let ended = RunningChromake.poll(seconds: 2) {
+        !workers.contains(where: RunningChromake.isAlive)
+      }
+      #expect(ended, "workers still run 2 s after the batch died")
       _ = batch.finish(within: 10)
       #expect(SafetyFiles.partials(under: folder.url) == [])
       #expect(SafetyFiles.listing(folder.url).filter { $0.hasPrefix("out-") } == [])

@@ -183,6 +183,14 @@ enum SafetyFiles {
 }
 
 extension RunningChromake {
+  /// Waits up to `seconds` until `count` temporary outputs exist under `folder` (that many
+  /// renders are writing), or the process ends; true when they do while it still runs.
+  func waitForPartials(_ count: Int, under folder: URL, seconds: Double = 240) -> Bool {
+    Self.poll(seconds: seconds) {
+      SafetyFiles.partials(under: folder).count == count || !process.isRunning
+    } && process.isRunning
+  }
+
   /// The processes this one started that still run (a batch's workers), read from /proc.
   var children: [pid_t] {
     Self.livingProcesses().filter { $0.parent == process.processIdentifier }.map(\.pid)

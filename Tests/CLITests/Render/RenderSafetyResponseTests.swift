@@ -35,9 +35,8 @@ struct RenderSafetyResponseTests {
         ["batch", "project.yaml", "--data", "rows.csv", "--jobs", "2"], in: folder.url)
       // Both jobs are writing their movies once two temporary files exist.
       try #require(
-        RunningChromake.poll(seconds: 240) {
-          SafetyFiles.partials(under: folder.url).count == 2 || !batch.process.isRunning
-        } && batch.process.isRunning, "the batch did not start two renders:\n\(batch.stderr)")
+        batch.waitForPartials(2, under: folder.url),
+        "the batch did not start two renders:\n\(batch.stderr)")
 
       let sent = Date()
       batch.send(SIGTERM)
