@@ -47,18 +47,8 @@ struct BatchCommand: ParsableCommand {
   @Option(help: .hidden)
   var workerOf: Int32?
 
-  /// The most jobs a batch runs at once.
-  static let maxJobs = 256
-
   func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    // Each job is a process with its own decoders, encoder and GPU context (hundreds of MiB):
-    // a mistyped count must not start thousands of them.
-    guard jobs <= Self.maxJobs else {
-      throw ValidationError(
-        "--jobs \(jobs): at most \(Self.maxJobs) (each job is a process of its own; "
-          + "this machine has \(ProcessInfo.processInfo.activeProcessorCount) cores)")
-    }
+    try JobCount.validate(jobs)
     guard Shard(parsing: shard) != nil else {
       throw ValidationError("--shard \(shard): expected I/N with 0 <= I < N, as in 2/8")
     }

@@ -19,14 +19,11 @@ struct BatchWorker {
   var parent: pid_t
 
   func run() throws {
-    let replies = dup(STDOUT_FILENO)
-    dup2(STDERR_FILENO, STDOUT_FILENO)
     let watch = InterruptWatch()
     defer { watch.stop() }
-    Self.watchParent(parent)
+    let replies = ParentChannel(parent: parent)
     let byNumber = Dictionary(uniqueKeysWithValues: table.rows.map { ($0.number, $0) })
     var context: GPUContext?
-    let encoder = JSONEncoder()
     while !watch.isInterrupted, let line = readLine() {
       // The batch sends only rows of the data file it read; one missing now means the file
       // changed in between. Ending (status 65) has the batch report the row as failed.
@@ -46,37 +43,9 @@ struct BatchWorker {
       }
       let reply = BatchWorkerReply(
         row: outcome, driverLock: GPUContext.driverLock.use.since(before))
-      var bytes = try encoder.encode(reply)
-      bytes.append(0x0A)
-      guard Self.write(bytes, to: replies) else { break }
+      guard replies.send(reply) else { break }
     }
     context = nil
     if let signal = watch.signal { throw ExitCode(RenderInterrupted(signal: signal).exitCode) }
-  }
-
-  /// Sends this process SIGTERM once its parent is no longer `parent` (it ended, and the
-  /// worker was handed to another process), so that an orphaned worker stops between frames,
-  /// as an interrupted render does, instead of rendering rows nobody will report.
-  private static func watchParent(_ parent: pid_t) {
-    let watcher = Thread {
-      while getppid() == parent { usleep(100_000) }
-      kill(getpid(), SIGTERM)
-    }
-    watcher.name = "chromake parent watch"
-    watcher.start()
-  }
-
-  /// Writes all of `bytes`; false when the batch's end of the pipe is closed.
-  private static func write(_ bytes: Data, to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return false }
-        offset += written
-      }
-      return true
-    }
   }
 }

@@ -115,33 +115,17 @@ struct BatchWorkers {
     outcome.lost[row] = why
   }
 
-  /// A worker, the row it is on, and what it has written of a reply so far.
+  /// A worker and the row it is on.
   private final class Slot {
     let process: WorkerProcess
     var current: Int?
     var ended = false
-    private var pending = Data()
 
     init(_ process: WorkerProcess) { self.process = process }
 
     /// The whole replies that arrived; nil at the end of the worker's output.
     func read() -> [BatchWorkerReply]? {
-      var buffer = [UInt8](repeating: 0, count: 65536)
-      let count = buffer.withUnsafeMutableBytes {
-        Glibc.read(process.output, $0.baseAddress, $0.count)
-      }
-      if count < 0 && errno == EINTR { return [] }
-      guard count > 0 else { return nil }
-      pending.append(contentsOf: buffer[..<count])
-      var replies: [BatchWorkerReply] = []
-      while let end = pending.firstIndex(of: 0x0A) {
-        let line = pending[pending.startIndex..<end]
-        pending = Data(pending[(end + 1)...])
-        if let reply = try? JSONDecoder().decode(BatchWorkerReply.self, from: line) {
-          replies.append(reply)
-        }
-      }
-      return replies
+      process.readLines()?.compactMap { try? JSONDecoder().decode(BatchWorkerReply.self, from: $0) }
     }
   }
 }

@@ -16,7 +16,7 @@ struct Chromake: ParsableCommand {
     version: version,
     subcommands: [
       CheckCommand.self, PlanCommand.self, RenderCommand.self, FrameCommand.self, DepsCommand.self,
-      BatchCommand.self, LoudnessCommand.self,
+      BatchCommand.self, LoudnessCommand.self, SegmentLaneCommand.self,
     ]
   )
 }

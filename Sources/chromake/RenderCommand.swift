@@ -56,7 +56,8 @@ struct RenderCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Encode this many segments of a segmented output at once (default: one per core).",
+      "Encode this many segments of a segmented output at once, each in a process of its own "
+        + "(default: one per core; at most \(JobCount.maximum)).",
       valueName: "n"))
   var jobs: Int?
 
@@ -66,7 +67,7 @@ struct RenderCommand: ParsableCommand {
         "--segments takes I/N with 0 ≤ I < N, as in 0/4 (a Slurm array's "
           + "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT); got '\(segments)'")
     }
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let jobs { try JobCount.validate(jobs) }
     if segments != nil, depfile != nil {
       throw ValidationError("--depfile is written by the render that joins, not by a share")
     }
@@ -115,7 +116,7 @@ struct RenderCommand: ParsableCommand {
     }
     let job = IncrementalRender(
       plan: plan, build: outputBuild, verdict: verdict, segments: segmented,
-      lanes: jobs ?? SegmentEncoding.defaultLanes)
+      lanes: jobs ?? SegmentEncoding.defaultLanes, laneProcesses: LaneProcesses())
     let context = try GPUSetup.context(verbose: verbose)
     let style = progress.resolved()
     let reporter = reporter(
@@ -172,7 +173,9 @@ extension RenderCommand {
     // Forced: a share looks at its segments, not at the joined output's record.
     let state = try build.check(plan, of: session, force: true).state
     let segmented = try findSegments(plan, state: state, session: session, build: build)
-    let render = SegmentedRender(plan: plan, digests: segmented.digests, folder: segmented.folder)
+    let render = SegmentedRender(
+      plan: plan, digests: segmented.digests, folder: segmented.folder,
+      processes: LaneProcesses())
     let indices = render.indices(of: share)
     guard !indices.isEmpty else {
       Terminal.say(

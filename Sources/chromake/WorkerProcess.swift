@@ -13,6 +13,8 @@ final class WorkerProcess {
   private(set) var input: Int32
   /// The read end of the child's standard output.
   let output: Int32
+  /// What has come from the child after its last whole line.
+  private var pending = Data()
 
   /// Starts `executable` with `arguments` (the first is the program's name).
   init(executable: String, arguments: [String]) throws {
@@ -85,6 +87,22 @@ final class WorkerProcess {
       offset += written
     }
     return true
+  }
+
+  /// Reads what the child has written (call when `output` is readable): the lines it
+  /// completed, without their newlines; nil at the end of its output.
+  func readLines() -> [Data]? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let count = buffer.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { return [] }
+    guard count > 0 else { return nil }
+    pending.append(contentsOf: buffer[..<count])
+    var lines: [Data] = []
+    while let end = pending.firstIndex(of: 0x0A) {
+      lines.append(pending[pending.startIndex..<end])
+      pending = Data(pending[(end + 1)...])
+    }
+    return lines
   }
 
   /// Closes the child's standard input: it ends once it has read what was sent.

@@ -21,6 +21,10 @@ struct CommandLineTests {
     let jobs = try ChromakeBinary.run(["batch", "x.yaml", "--data", "x.csv", "--jobs", "10000"])
     #expect(jobs.status == 64)
     #expect(jobs.stderr.contains("--jobs 10000: at most 256"), "\(jobs.stderr)")
+    // So is each lane of a segmented render.
+    let lanes = try ChromakeBinary.run(["render", "x.yaml", "--jobs", "257"])
+    #expect(lanes.status == 64)
+    #expect(lanes.stderr.contains("--jobs 257: at most 256"), "\(lanes.stderr)")
   }
 
   @Test("a missing project file is a project error (65) naming the file")

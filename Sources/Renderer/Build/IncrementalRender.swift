@@ -17,17 +17,20 @@ public struct IncrementalRender {
   public var segments: SegmentedBuild?
   /// How many segments are encoded at once.
   public var lanes: Int
+  /// Starts the lanes as processes; nil runs them on threads of this process.
+  public var laneProcesses: (any SegmentLaneProcesses)?
 
   /// A render of `plan` under `verdict`.
   public init(
     plan: RenderPlan, build: OutputBuild, verdict: BuildVerdict, segments: SegmentedBuild? = nil,
-    lanes: Int = SegmentEncoding.defaultLanes
+    lanes: Int = SegmentEncoding.defaultLanes, laneProcesses: (any SegmentLaneProcesses)? = nil
   ) {
     self.plan = plan
     self.build = build
     self.verdict = verdict
     self.segments = segments
     self.lanes = lanes
+    self.laneProcesses = laneProcesses
   }
 
   /// What happened.
@@ -120,7 +123,8 @@ extension IncrementalRender {
     _ segments: SegmentedBuild, context: () throws -> GPUContext,
     progress: (Int64) -> Void, checkInterrupt: () throws -> Void
   ) throws -> Outcome {
-    let render = SegmentedRender(plan: plan, digests: segments.digests, folder: segments.folder)
+    let render = SegmentedRender(
+      plan: plan, digests: segments.digests, folder: segments.folder, processes: laneProcesses)
     // --force trusts no file of the folder: a damaged segment is made again with the rest.
     if verdict.reasons.contains(.forced) { segments.forget() }
     // The sound is made beside the segments, unless an earlier render made the same.

@@ -11,9 +11,12 @@ import PlanValues
 public struct SegmentFolder: Sendable {
   /// The folder.
   public let path: String
+  /// The output it is the segment folder of.
+  public let output: String
 
   /// The segment folder of the output at `output`.
   public init(output: String) {
+    self.output = output
     let (folder, name) = OutputPath.split(output)
     path = OutputPath.join(folder, OutputNames.segments(for: name))
   }

@@ -1,8 +1,8 @@
-import RenderPlan
+public import RenderPlan
 
 /// One segment to encode: its index, its frames and the digest its file is named by.
-struct SegmentJob: Sendable {
-  var index: Int
-  var frames: FrameRange
-  var digest: String
+public struct SegmentJob: Codable, Sendable {
+  public var index: Int
+  public var frames: FrameRange
+  public var digest: String
 }

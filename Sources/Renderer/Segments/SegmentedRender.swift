@@ -6,19 +6,26 @@ import RenderPlan
 /// its segment folder, several at once, then joins them without re-encoding, with the sound
 /// mixed, measured and encoded once for the whole timeline.
 ///
-/// Each lane encodes a contiguous run of the missing segments on its own thread, with its own
-/// GPU context, decoders and single-threaded encoder, so the bytes of a segment do not depend
-/// on how many lanes, shares or machines there are.
+/// Each lane encodes a contiguous run of the missing segments with its own GPU context,
+/// decoders and single-threaded encoder, so the bytes of a segment do not depend on how many
+/// lanes, shares or machines there are. Lanes are processes of their own when the caller can
+/// start them (`processes`), threads of this process otherwise.
 public final class SegmentedRender {
   public let plan: RenderPlan
   /// Each segment's digest, in order.
   public let digests: [SegmentDigest]
   public let folder: SegmentFolder
+  /// Starts lanes as processes; nil runs them on threads of this process.
+  public let processes: (any SegmentLaneProcesses)?
 
-  public init(plan: RenderPlan, digests: [SegmentDigest], folder: SegmentFolder) {
+  public init(
+    plan: RenderPlan, digests: [SegmentDigest], folder: SegmentFolder,
+    processes: (any SegmentLaneProcesses)? = nil
+  ) {
     self.plan = plan
     self.digests = digests
     self.folder = folder
+    self.processes = processes
   }
 
   /// What encoding a share of the segments did.
@@ -64,9 +71,28 @@ public final class SegmentedRender {
     let jobs = missing.map {
       SegmentJob(index: $0, frames: digests[$0].frames, digest: digests[$0].value)
     }
-    let control = LaneControl()
     let runs = Self.split(jobs, into: lanes)
+    if let processes, runs.count > 1 {
+      let reports = try processes.encode(
+        runs.map { SegmentRun(plan: plan, output: folder.output, jobs: $0) },
+        progress: progress, checkInterrupt: checkInterrupt)
+      return Self.report(reports, share: share.count)
+    }
+    let control = LaneControl()
     let lanes = runs.map { SegmentLane(plan: plan, jobs: $0, folder: folder, control: control) }
+    try Self.run(lanes, control: control, progress: progress, checkInterrupt: checkInterrupt)
+    return Self.report(
+      lanes.map { SegmentRun.Report(encoded: $0.encoded, frames: 0, warnings: $0.warnings) },
+      share: share.count, frames: control.framesDone)
+  }
+
+  /// Runs `lanes` on threads of their own until all have ended; this thread watches progress,
+  /// the user's signal and a lane that failed, which stops the others. Throws the interruption,
+  /// else the first lane's failure.
+  static func run(
+    _ lanes: [SegmentLane], control: LaneControl, progress: (Int64) -> Void,
+    checkInterrupt: () throws -> Void
+  ) throws {
     let errors = LaneErrors()
     let workers = lanes.enumerated().map { number, lane in
       Worker(name: "chromake lane \(number)") { [lane] in
@@ -80,7 +106,6 @@ public final class SegmentedRender {
         errors.end()
       }
     }
-    // This thread watches: progress, the user's signal, and a lane that failed.
     var interruption: (any Error)?
     while errors.ended < workers.count {
       do {
@@ -97,13 +122,20 @@ public final class SegmentedRender {
     progress(control.framesDone)
     if let interruption { throw interruption }
     if let error = errors.first { throw error }
+  }
+
+  /// The lanes' reports as one, for a share of `share` segments; `frames` when the lanes
+  /// counted theirs together.
+  private static func report(_ lanes: [SegmentRun.Report], share: Int, frames: Int64? = nil)
+    -> EncodeReport
+  {
     let encoded = lanes.reduce(0) { $0 + $1.encoded }
     // Each lane reads the same inputs: damage that two lanes ran into is said once.
     var seen: Set<String> = []
     let warnings = lanes.flatMap(\.warnings).filter { seen.insert($0.description).inserted }
     return EncodeReport(
-      encoded: encoded, reused: share.count - encoded, frames: control.framesDone,
-      warnings: warnings)
+      encoded: encoded, reused: share - encoded,
+      frames: frames ?? lanes.reduce(0) { $0 + $1.frames }, warnings: warnings)
   }
 
   /// Joins every segment into the output at `path` (a temporary file the caller renames),
