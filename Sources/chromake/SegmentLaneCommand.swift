@@ -16,13 +16,20 @@ struct SegmentLaneCommand: ParsableCommand {
 
   /// The render's process id: a lane whose parent changes was orphaned.
   @Option(help: .hidden)
-  var of: Int32
+  var of: Int32?
+
+  func validate() throws {
+    guard of != nil else {
+      throw ValidationError("segment-lane is started by 'chromake render', with --of its pid")
+    }
+  }
 
   func run() throws {
+    guard let parent = of else { return }
     InterruptWatch.unblockSignals()
     let watch = InterruptWatch()
     defer { watch.stop() }
-    let channel = ParentChannel(parent: of)
+    let channel = ParentChannel(parent: parent)
     let order = FileHandle.standardInput.readDataToEndOfFile()
     var sent: Int64 = -1
     do {
