@@ -40,7 +40,7 @@ struct BatchWorkers {
           Slot(
             try WorkerProcess(
               executable: WorkerProcess.currentExecutable,
-              arguments: ["chromake"] + arguments)))
+              arguments: ["chromake"] + arguments, siblings: count)))
       } catch {
         Terminal.say("chromake: error: cannot start a batch worker: \(error)\n")
         break

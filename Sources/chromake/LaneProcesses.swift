@@ -23,7 +23,8 @@ struct LaneProcesses: SegmentLaneProcesses {
           Lane(
             try WorkerProcess(
               executable: WorkerProcess.currentExecutable,
-              arguments: ["chromake", "segment-lane", "--of", "\(getpid())"])))
+              arguments: ["chromake", "segment-lane", "--of", "\(getpid())"], siblings: runs.count))
+        )
       } catch {
         Self.stop(lanes, signal: SIGTERM)
         throw RenderFailure("cannot start a segment lane process: \(error)")

@@ -72,17 +72,23 @@ struct BatchWorkerTests {
     }
   }
 
-  @Test("SIGKILL to a two-job batch: its workers stop within 2 s and leave no temporary file")
+  @Test(
+    "SIGKILL to a two-job batch: its workers stop within 2 s and leave no temporary file; LP_NUM_THREADS set by the user is theirs"
+  )
   func killedBatch() throws {
     try withScratchFolder { folder in
       try Self.prepare(folder, rows: "name,length\nfirst,60s\nsecond,60s\nthird,60s\n")
       let batch = try RunningChromake(
-        ["batch", "project.yaml", "--data", "rows.csv", "--jobs", "2"], in: folder.url)
+        ["batch", "project.yaml", "--data", "rows.csv", "--jobs", "2"], in: folder.url,
+        environment: ["LP_NUM_THREADS": "3"])
       try #require(
         batch.waitForPartials(2, under: folder.url),
         "the batch did not start two renders:\n\(batch.stderr)")
       let workers = batch.children
       #expect(workers.count == 2)
+      for worker in workers {
+        #expect(RunningChromake.environment("LP_NUM_THREADS", of: worker) == "3")
+      }
 
       batch.send(SIGKILL)
       // Watched before `finish`: Foundation's Process may not see the batch's end until the

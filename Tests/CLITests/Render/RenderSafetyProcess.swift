@@ -24,8 +24,11 @@ final class RunningChromake {
 
   /// Starts `chromake arguments…` in `directory`, its output going to files (a pipe that
   /// nobody reads could stall it); through `launcher` when given (`["/usr/bin/taskset", "-c",
-  /// "0"]` runs it on one core).
-  init(_ arguments: [String], in directory: URL, launcher: [String] = []) throws {
+  /// "0"]` runs it on one core); with `environment` over the test's (nil unsets).
+  init(
+    _ arguments: [String], in directory: URL, launcher: [String] = [],
+    environment changes: [String: String?] = [:]
+  ) throws {
     scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("chromake-safety-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -43,6 +46,7 @@ final class RunningChromake {
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
+    for (name, value) in changes { environment[name] = value }
     process.environment = environment
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
@@ -194,6 +198,17 @@ extension RunningChromake {
   /// The processes this one started that still run (a batch's workers), read from /proc.
   var children: [pid_t] {
     Self.livingProcesses().filter { $0.parent == process.processIdentifier }.map(\.pid)
+  }
+
+  /// The environment variable `name` of process `pid`, read from /proc; nil when unset.
+  static func environment(_ name: String, of pid: pid_t) -> String? {
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else {
+      return nil
+    }
+    let prefix = Data((name + "=").utf8)
+    return data.split(separator: 0).first { $0.starts(with: prefix) }.map {
+      String(decoding: $0.dropFirst(prefix.count), as: UTF8.self)
+    }
   }
 
   /// Whether `pid` is a process that has not ended (a zombie has ended).

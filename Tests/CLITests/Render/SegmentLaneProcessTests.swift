@@ -14,7 +14,8 @@ struct SegmentLaneProcessTests {
   private static func startTwoLanes(_ folder: ScratchFolder) throws -> RunningChromake {
     try RenderSegmentTests.prepare(folder, seconds: seconds)
     let render = try RunningChromake(
-      ["render", "p.yaml", "--jobs", "2", "--progress", "none"], in: folder.url)
+      ["render", "p.yaml", "--jobs", "2", "--progress", "none"], in: folder.url,
+      environment: ["LP_NUM_THREADS": nil])
     try #require(
       RunningChromake.poll(seconds: 120) {
         (render.children.count == 2 && !RenderSegmentTests.segmentFiles(folder).isEmpty)
@@ -61,11 +62,18 @@ struct SegmentLaneProcessTests {
     }
   }
 
-  @Test("SIGTERM to a two-lane render: both lanes stop, exit 143, whole segments only are kept")
+  @Test(
+    "SIGTERM to a two-lane render: both lanes stop, exit 143, whole segments only are kept; each lane's llvmpipe had its share of the cores"
+  )
   func terminatedRender() throws {
     try withScratchFolder { folder in
       let render = try Self.startTwoLanes(folder)
       let lanes = render.children
+      let cores = ProcessInfo.processInfo.activeProcessorCount
+      for lane in lanes {
+        #expect(
+          RunningChromake.environment("LP_NUM_THREADS", of: lane) == "\(max(2, (cores + 1) / 2))")
+      }
       render.send(SIGTERM)
       let ending = render.finish(within: 60)
       #expect(ending == .exit(143), "\(String(describing: ending)):\n\(render.stderr)")
