@@ -76,7 +76,8 @@ public final class SegmentedRender {
       let reports = try processes.encode(
         runs.map { SegmentRun(plan: plan, output: folder.output, jobs: $0) },
         progress: progress, checkInterrupt: checkInterrupt)
-      return Self.report(reports, share: share.count)
+      return Self.report(
+        reports, share: share.count, frames: reports.reduce(0) { $0 + $1.frames })
     }
     let control = LaneControl()
     let lanes = runs.map { SegmentLane(plan: plan, jobs: $0, folder: folder, control: control) }
@@ -124,9 +125,9 @@ public final class SegmentedRender {
     if let error = errors.first { throw error }
   }
 
-  /// The lanes' reports as one, for a share of `share` segments; `frames` when the lanes
-  /// counted theirs together.
-  private static func report(_ lanes: [SegmentRun.Report], share: Int, frames: Int64? = nil)
+  /// The lanes' reports as one, for a share of `share` segments of which `frames` frames were
+  /// composited.
+  private static func report(_ lanes: [SegmentRun.Report], share: Int, frames: Int64)
     -> EncodeReport
   {
     let encoded = lanes.reduce(0) { $0 + $1.encoded }
@@ -134,8 +135,7 @@ public final class SegmentedRender {
     var seen: Set<String> = []
     let warnings = lanes.flatMap(\.warnings).filter { seen.insert($0.description).inserted }
     return EncodeReport(
-      encoded: encoded, reused: share - encoded,
-      frames: frames ?? lanes.reduce(0) { $0 + $1.frames }, warnings: warnings)
+      encoded: encoded, reused: share - encoded, frames: frames, warnings: warnings)
   }
 
   /// Joins every segment into the output at `path` (a temporary file the caller renames),
