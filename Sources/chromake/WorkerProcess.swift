@@ -65,7 +65,9 @@ final class WorkerProcess {
       environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in envp { free(pointer) } }
     var child: pid_t = 0
-    let status = posix_spawn(&child, executable, &actions, &attributes, &argv, &envp)
+    // posix_spawnp: a bare program name (argv[0] where /proc is not mounted) is looked up on
+    // PATH, as the shell found it; a path is used as it is.
+    let status = posix_spawnp(&child, executable, &actions, &attributes, &argv, &envp)
     guard status == 0 else {
       close(toChild[1])
       close(fromChild[0])
