@@ -93,7 +93,7 @@ struct BatchWorkers {
       slot.process.closeInput()
       return
     }
-    if slot.process.send("\(next)\n") {
+    if slot.process.send(Data("\(next)\n".utf8)) {
       queue.removeFirst()
       slot.current = next
     } else {

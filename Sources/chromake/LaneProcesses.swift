@@ -33,9 +33,7 @@ struct LaneProcesses: SegmentLaneProcesses {
     let encoder = JSONEncoder()
     for (lane, run) in zip(lanes, runs) {
       // A lane that cannot take its order ends without a report, which is its failure.
-      if let order = try? encoder.encode(run) {
-        _ = lane.process.send(String(decoding: order, as: UTF8.self) + "\n")
-      }
+      if let order = try? encoder.encode(run) { _ = lane.process.send(order + [0x0A]) }
       lane.process.closeInput()
     }
     // The first reason to stop: the user's signal, or the first lane's failure.

@@ -32,15 +32,6 @@ struct ParentChannel {
   func send(_ message: some Encodable) -> Bool {
     guard var bytes = try? encoder.encode(message) else { return false }
     bytes.append(0x0A)
-    return bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return false }
-        offset += written
-      }
-      return true
-    }
+    return WorkerProcess.write(bytes, to: descriptor)
   }
 }

@@ -83,20 +83,24 @@ final class WorkerProcess {
     close(output)
   }
 
-  /// Writes `text` to the child's standard input; false if the child no longer reads it.
-  func send(_ text: String) -> Bool {
-    guard input >= 0 else { return false }
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes {
-        write(input, $0.baseAddress! + offset, $0.count - offset)
+  /// Writes `bytes` to the child's standard input; false if the child no longer reads it.
+  func send(_ bytes: Data) -> Bool {
+    input >= 0 && Self.write(bytes, to: input)
+  }
+
+  /// Writes all of `bytes` to `descriptor`, a pipe; false once its reader is gone (with
+  /// SIGPIPE ignored, the write fails instead of killing this process).
+  static func write(_ bytes: Data, to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return false }
+        offset += written
       }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return false }
-      offset += written
+      return true
     }
-    return true
   }
 
   /// Reads what the child has written (call when `output` is readable): the lines it

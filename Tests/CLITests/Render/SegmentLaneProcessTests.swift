@@ -25,12 +25,16 @@ struct SegmentLaneProcessTests {
     return render
   }
 
-  /// The lanes' temporary files in the segment folder: those of the processes `lanes`.
-  private static func temporaryFiles(_ folder: ScratchFolder, of lanes: [pid_t]) throws
+  /// The temporary files in the segment folder; only those of the processes `lanes`, when
+  /// given.
+  private static func temporaryFiles(_ folder: ScratchFolder, of lanes: [pid_t]? = nil) throws
     -> [String]
   {
     try FileManager.default.contentsOfDirectory(atPath: folder.path(".out.mp4.segments"))
-      .filter { name in lanes.contains { name.contains(".chromake-\($0)-") } }
+      .filter { name in
+        name.contains(".partial.")
+          && (lanes?.contains { name.contains(".chromake-\($0)-") } ?? true)
+      }
   }
 
   @Test(
@@ -55,9 +59,7 @@ struct SegmentLaneProcessTests {
       #expect(
         said.contains("segments: \(Self.seconds - kept) of \(Self.seconds) encoded"), "\(said)")
       #expect(try SafetyFiles.decodedFrameCount(folder.path("out.mp4")) == 30 * Self.seconds)
-      let left = try FileManager.default.contentsOfDirectory(
-        atPath: folder.path(".out.mp4.segments")
-      ).filter { $0.contains(".partial.") }
+      let left = try Self.temporaryFiles(folder)
       #expect(left == [], "the killed lane's file was not removed: \(left)")
     }
   }
