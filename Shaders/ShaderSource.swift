@@ -93,6 +93,7 @@ public enum ShaderSource {
     ("LUT.frag", PackageResources.LUT_frag),
     ("Luma.frag", PackageResources.Luma_frag),
     ("Matte.frag", PackageResources.Matte_frag),
+    ("PackedSamples.frag", PackageResources.PackedSamples_frag),
     ("Place.frag", PackageResources.Place_frag),
     ("PlaceMain.frag", PackageResources.PlaceMain_frag),
     ("Push.frag", PackageResources.Push_frag),

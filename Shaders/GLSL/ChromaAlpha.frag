@@ -1,27 +1,28 @@
 #version 300 es
 
 // ChromaAlpha.frag: over a transparent background, the last step of stacking Cb and Cr
-// (ChromaAlphaPass.swift). The chroma stacking pass leaves them premultiplied by the alpha it
-// stacked at chroma resolution, one sample of each layer for four pixels; this pass
-// premultiplies them instead by the mean of the four luma alphas each chroma sample stands for,
-// the alpha the picture keeps.
+// (ChromaAlphaPass.swift), after PackedSamples.frag. The stacking pass leaves them
+// premultiplied by the alpha it stacked at chroma resolution, one sample of each layer for
+// four pixels; this pass premultiplies them instead by the mean of the four luma alphas each
+// chroma sample stands for, the alpha the picture keeps.
 
 precision highp float;
 precision highp int;
 
-// The chroma stacking pass's Cb·alpha, Cr·alpha and alpha, and the luma pass's alpha of the
-// even and odd rows; all four samples a texel.
-uniform sampler2D stackedCb, stackedCr, stackedAlpha, topAlpha, bottomAlpha;
+// The stacking pass's Cb·alpha, Cr·alpha and chroma alpha, four samples a texel, and its luma
+// alpha of the upper and lower rows, eight samples a texel (PackedSamples.frag).
+uniform sampler2D stackedCb, stackedCr, stackedAlpha;
+uniform highp usampler2D topAlpha, bottomAlpha;
 
 layout(location = 0) out vec4 cb;
 layout(location = 1) out vec4 cr;
 
 // Over a transparent background: four stacked chroma samples, premultiplied by the alpha the
-// chroma pass stacked, premultiplied instead by `pictureAlpha`, the mean of the four luma
-// alphas each stands for, which is what a picture's alpha plane gives a chroma sample. Where
-// the picture is drawn, dividing by that alpha gives back the stacked colour, rather than that
-// colour scaled by the two alphas' ratio wherever they differ (at a soft edge, where the chroma
-// pass samples a layer once for four luma samples). Grey where only luma samples are covered.
+// stacking pass stacked for chroma, premultiplied instead by `pictureAlpha`, the mean of the
+// four luma alphas each stands for, which is what a picture's alpha plane gives a chroma
+// sample. Where the picture is drawn, dividing by that alpha gives back the stacked colour,
+// rather than that colour scaled by the two alphas' ratio wherever they differ (at a soft edge,
+// where a chroma sample takes a layer once for four luma samples). Grey where only luma samples are covered.
 vec4 rebasedChroma(vec4 premultiplied, vec4 stackedAlpha, vec4 pictureAlpha) {
     vec4 covered = step(vec4(0.5 / 255.0), stackedAlpha);
     vec4 straight = mix(vec4(0.5), premultiplied / max(stackedAlpha, vec4(0.5 / 255.0)), covered);
@@ -31,11 +32,12 @@ vec4 rebasedChroma(vec4 premultiplied, vec4 stackedAlpha, vec4 pictureAlpha) {
 void main() {
     ivec2 fragment = ivec2(gl_FragCoord.xy);
     // Chroma samples 4x to 4x + 3 of row y stand for luma columns 8x to 8x + 7 of rows 2y and
-    // 2y + 1: two luma texels of each row.
-    ivec2 left = ivec2(fragment.x * 2, fragment.y);
-    ivec2 right = left + ivec2(1, 0);
-    vec4 l = texelFetch(topAlpha, left, 0) + texelFetch(bottomAlpha, left, 0);
-    vec4 r = texelFetch(topAlpha, right, 0) + texelFetch(bottomAlpha, right, 0);
+    // 2y + 1: one luma texel of each row.
+    vec4 topLeft, topRight, bottomLeft, bottomRight;
+    unpackRow(texelFetch(topAlpha, fragment, 0).xy, topLeft, topRight);
+    unpackRow(texelFetch(bottomAlpha, fragment, 0).xy, bottomLeft, bottomRight);
+    vec4 l = topLeft + bottomLeft;
+    vec4 r = topRight + bottomRight;
     vec4 pictureAlpha = 0.25 * vec4(l.x + l.y, l.z + l.w, r.x + r.y, r.z + r.w);
     vec4 alpha = texelFetch(stackedAlpha, fragment, 0);
     cb = rebasedChroma(texelFetch(stackedCb, fragment, 0), alpha, pictureAlpha);

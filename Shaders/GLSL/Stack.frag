@@ -7,11 +7,14 @@
 // regions are cut on a coarse grid), so a fragment outside its box skips it, at the cost of
 // one comparison.
 //
-// Everything is four samples per fragment, as llvmpipe is fastest with few fragments and few
-// fetches: the planes, the prepared layers and the targets are RGBA8 textures whose texels
-// hold four neighbouring samples of a row, so a read-back gives the plane's bytes. A luma
-// fragment writes four samples of two rows (even rows to the first target, odd rows to the
-// second); a chroma fragment four samples of Cb and of Cr (to two targets).
+// A fragment is the 8 x 2 pixels one texel of each chroma plane stands for: sixteen Y'
+// samples (eight of each of two rows), four Cb and four Cr, all stacked at once, as llvmpipe
+// is fastest with few fragments and few fetches, and one fragment's luma and chroma share
+// what a fused layer's key and matte fetch. The targets hold each row's Y' as two 32-bit
+// unsigned integers (RG32UI: eight samples, in the plane's byte order; the upper row to the
+// first target, the lower to the second), and Cb and Cr four samples to an RGBA8 texel, so a
+// read-back gives the planes' bytes. A fused layer's Y' plane and its matte are read the same
+// way, eight samples a texel; a prepared layer's textures hold four samples a texel (RGBA8).
 //
 // A layer is either prepared (Place.frag wrote its premultiplied Y'CbCr and alpha: a few
 // fetches and multiply-adds here), or fused: an 8-bit 4:2:0 picture placed pixel for pixel
@@ -29,26 +32,25 @@
 //
 // Over a transparent background (a composition drawn into a picture that another one draws as
 // a layer) the planes start from premultiplied zero instead of the background, so they hold
-// Y'·alpha, Cb·alpha and Cr·alpha, and each pass also stacks alpha with "over", four samples
-// a texel like its planes: the luma pass into two more targets (even rows, odd rows), the
-// chroma pass into one. The picture keeps only the luma's alpha, so ChromaAlpha.frag then
-// premultiplies Cb and Cr by it instead of the chroma's own (ChromaAlphaPass).
+// Y'·alpha, Cb·alpha and Cr·alpha, and the pass also stacks alpha with "over": the luma's into
+// two more targets laid out as Y' is (upper row, lower row), the chroma's into one. The
+// picture keeps only the luma's alpha, so ChromaAlpha.frag then premultiplies Cb and Cr by it
+// instead of the chroma's own (ChromaAlphaPass).
 
 precision highp float;
 precision highp int;
 
-// A prepared layer in this pass: its first texel's fragment (the bounding box's corner, in
-// the pass's fragments horizontally and in the prepared textures' rows vertically), the size
-// of its bounding box in the same units (its textures may be larger: what lies past the box is
-// not the layer's), and its opacity, applied here so that a fade needs no new preparation.
+// A prepared layer in this pass: the fragment of its bounding box's corner, the size of the
+// box in fragments (its textures may be larger: what lies past the box is not the layer's),
+// and its opacity, applied here so that a fade needs no new preparation.
 struct Prepared {
     vec2 origin;
     vec2 size;
     float opacity;
 };
 
-// A fused layer: where its picture's first sample lands (in the pass's fragments), the
-// picture's size in luma fragments (four samples by two rows), and its folded colour maths.
+// A fused layer: the fragment its picture's first sample lands in, the picture's size in
+// fragments, and its folded colour maths.
 struct Fused {
     vec2 origin;
     vec2 size;

@@ -113,12 +113,12 @@ public final class Framebuffer {
       glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
       if format == .rgba8 || readsDirectly(format) {
         // GL_RGBA with GL_UNSIGNED_BYTE is the one read format every ES 3 driver must accept
-        // for 8-bit targets; GL_RED or GL_RG only where the driver names it as its second.
+        // for 8-bit targets (GL_RGBA_INTEGER with GL_UNSIGNED_INT for integer ones); GL_RED,
+        // GL_RG or GL_RG_INTEGER only where the driver names it as its second.
         glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(bytesPerRow / format.bytesPerPixel))
         defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
         glReadPixels(
-          0, 0, GLsizei(width), GLsizei(height), format.pixelFormat, GLenum(GL_UNSIGNED_BYTE),
-          base)
+          0, 0, GLsizei(width), GLsizei(height), format.pixelFormat, format.pixelType, base)
         try checkGL("glReadPixels")
         return
       }
@@ -126,8 +126,8 @@ public final class Framebuffer {
     }
   }
 
-  /// Reads an attachment as RGBA and keeps its format's channels, for a driver that cannot
-  /// read GL_RED or GL_RG directly.
+  /// Reads an attachment with all four channels and keeps its format's, for a driver that
+  /// cannot read GL_RED, GL_RG or GL_RG_INTEGER directly.
   func readThroughRGBA(
     attachment: Int = 0, into buffer: UnsafeMutableRawBufferPointer, bytesPerRow: Int
   ) throws {
@@ -135,20 +135,23 @@ public final class Framebuffer {
     try Texture.checkLayout(
       buffer.count, bytesPerRow: bytesPerRow, width: width, height: height, format: format,
       function: "Framebuffer.readPixels")
-    var rgba = [UInt8](repeating: 0, count: width * height * 4)
+    let read = format.fullRead
+    var rgba = [UInt8](repeating: 0, count: width * height * read.bytesPerPixel)
     try context.withCurrent {
       bind()
       glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
-      glReadPixels(
-        0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &rgba)
+      glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+      glReadPixels(0, 0, GLsizei(width), GLsizei(height), read.format, read.type, &rgba)
       try checkGL("glReadPixels")
     }
-    let channels = format.bytesPerPixel
+    // The format's channels are the first of each texel read (and for an integer format
+    // their bytes lie in memory as uploaded).
+    let kept = format.bytesPerPixel
     for row in 0..<height {
       for column in 0..<width {
-        for channel in 0..<channels {
-          buffer[row * bytesPerRow + column * channels + channel] =
-            rgba[(row * width + column) * 4 + channel]
+        for byte in 0..<kept {
+          buffer[row * bytesPerRow + column * kept + byte] =
+            rgba[(row * width + column) * read.bytesPerPixel + byte]
         }
       }
     }
@@ -164,14 +167,25 @@ public final class Framebuffer {
     return bytes
   }
 
-  /// Whether the bound read buffer can be read in `format`'s own layout with
-  /// GL_UNSIGNED_BYTE: the driver's implementation-chosen read format (Mesa's llvmpipe offers
-  /// GL_RED for GL_R8 and GL_RG for GL_RG8).
+  /// Whether attachment `attachment` is read in its format's own layout, without the
+  /// four-channel read and copy of `readThroughRGBA`.
+  func readsDirectly(attachment: Int) throws -> Bool {
+    let format = textures[attachment].format
+    return try context.withCurrent {
+      bind()
+      glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
+      return format == .rgba8 || readsDirectly(format)
+    }
+  }
+
+  /// Whether the bound read buffer can be read in `format`'s own layout: the driver's
+  /// implementation-chosen read format (Mesa's llvmpipe offers GL_RED for GL_R8, GL_RG for
+  /// GL_RG8 and GL_RG_INTEGER for GL_RG32UI).
   private func readsDirectly(_ format: Texture.Format) -> Bool {
     var readFormat: GLint = 0
     var type: GLint = 0
     glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_FORMAT), &readFormat)
     glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_TYPE), &type)
-    return GLenum(readFormat) == format.pixelFormat && type == GL_UNSIGNED_BYTE
+    return GLenum(readFormat) == format.pixelFormat && GLenum(type) == format.pixelType
   }
 }

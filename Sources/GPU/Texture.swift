@@ -1,7 +1,9 @@
 internal import CEGL
 
 /// A 2D texture of 8-bit channels: one channel (a Y, Cb or Cr plane, a matte), two (NV12's
-/// interleaved chroma, or a 16-bit sample split into its low and high byte) or four (RGBA).
+/// interleaved chroma, or a 16-bit sample split into its low and high byte) or four (RGBA); or
+/// of two 32-bit unsigned integers, each holding four 8-bit samples (eight samples of a row a
+/// texel, for the stacking pass: fewer fetches and fragments on llvmpipe).
 ///
 /// Row 0 of an upload is texture coordinate t = 0, which `Fullscreen.vert` maps to the first row
 /// a framebuffer stores, so rows keep their order through a pass and its read-back.
@@ -14,6 +16,9 @@ public final class Texture {
     case rg8
     /// Four 8-bit channels (GL_RGBA8).
     case rgba8
+    /// Two 32-bit unsigned integers (GL_RG32UI), sampled through a `usampler2D` and never
+    /// filtered: eight bytes a texel, as they lie in memory.
+    case rg32ui
 
     /// The bytes one texel takes in an upload or a read-back.
     public var bytesPerPixel: Int {
@@ -21,14 +26,19 @@ public final class Texture {
       case .r8: 1
       case .rg8: 2
       case .rgba8: 4
+      case .rg32ui: 8
       }
     }
+
+    /// Whether texels are integers, which GL samples only unfiltered.
+    var isInteger: Bool { self == .rg32ui }
 
     var internalFormat: GLenum {
       switch self {
       case .r8: GLenum(GL_R8)
       case .rg8: GLenum(GL_RG8)
       case .rgba8: GLenum(GL_RGBA8)
+      case .rg32ui: GLenum(GL_RG32UI)
       }
     }
 
@@ -37,7 +47,20 @@ public final class Texture {
       case .r8: GLenum(GL_RED)
       case .rg8: GLenum(GL_RG)
       case .rgba8: GLenum(GL_RGBA)
+      case .rg32ui: GLenum(GL_RG_INTEGER)
       }
+    }
+
+    var pixelType: GLenum {
+      isInteger ? GLenum(GL_UNSIGNED_INT) : GLenum(GL_UNSIGNED_BYTE)
+    }
+
+    /// The four-channel read every ES 3 driver must accept for a target of this format, and
+    /// the bytes of a texel read so.
+    var fullRead: (format: GLenum, type: GLenum, bytesPerPixel: Int) {
+      isInteger
+        ? (GLenum(GL_RGBA_INTEGER), GLenum(GL_UNSIGNED_INT), 16)
+        : (GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), 4)
     }
   }
 
@@ -80,7 +103,8 @@ public final class Texture {
     var texture: GLuint = 0
     glGenTextures(1, &texture)
     glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-    let glFilter = GLint(filter == .linear ? GL_LINEAR : GL_NEAREST)
+    // An integer texture with a filter is incomplete: its fetches would read zero.
+    let glFilter = GLint(filter == .linear && !format.isInteger ? GL_LINEAR : GL_NEAREST)
     glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), glFilter)
     glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), glFilter)
     glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
@@ -118,7 +142,7 @@ public final class Texture {
       defer { glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0) }
       glTexSubImage2D(
         GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), format.pixelFormat,
-        GLenum(GL_UNSIGNED_BYTE), base)
+        format.pixelType, base)
       try checkGL("glTexSubImage2D")
     }
   }

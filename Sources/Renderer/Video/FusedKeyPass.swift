@@ -1,11 +1,11 @@
 import GPU
 import RenderPlan
 
-/// The key of a layer the stacking pass fuses, once per picture (`FusedKey.frag`): its alpha for each chroma
-/// sample (Key.frag's `keyAlpha`) and its spill excess, four to an RGBA8 texel like the packed
-/// chroma planes. The chroma stacking pass reads them as they are; the luma stacking pass
-/// interpolates the alpha for each luma sample (docs/ARCHITECTURE.md: a matte at chroma resolution,
-/// sampled bilinearly) and takes each pixel's excess from its own chroma sample.
+/// The key of a layer the stacking pass fuses, once per picture (`FusedKey.frag`): its alpha
+/// for each chroma sample (Key.frag's `keyAlpha`) and its spill excess, four to an RGBA8 texel
+/// like the packed chroma planes. The stacking pass takes them as they are for Cb and Cr, and
+/// for Y′ interpolates the alpha for each luma sample (docs/ARCHITECTURE.md: a matte at chroma
+/// resolution, sampled bilinearly) and takes each pixel's excess from its own chroma sample.
 final class FusedKeyPass {
   let program: ShaderProgram
 
@@ -17,7 +17,7 @@ final class FusedKeyPass {
   /// Writes `layer`'s key alphas (attachment 0) and spill excesses (attachment 1) into
   /// `target`, which has its packed chroma planes' size.
   func run(_ layer: FusedLayer, key: KeyPlan, into target: Framebuffer) throws {
-    try program.set(layer.uniforms(.chroma), as: "layer")
+    try program.set(layer.uniforms, as: "layer")
     try program.set(KeyEffect(key: key), as: "key")
     try program.draw(
       into: target,

@@ -3,8 +3,9 @@ import Media
 import RenderPlan
 
 /// A layer the stacking pass prepares inside itself (`Stack.frag`): an 8-bit 4:2:0 picture
-/// placed pixel for pixel on the output, read from its planes as decoded (four samples to an
-/// RGBA8 texel), with a key and a luma matte of its own size if it has them. The result is
+/// placed pixel for pixel on the output, read from its planes as decoded (Y′ eight samples to
+/// an RG32UI texel, Cb and Cr four to an RGBA8 texel), with a key and a luma matte of its own
+/// size if it has them. The result is
 /// the preparation's (`Place.frag`) within rounding; it saves a pass over every pixel of a
 /// full-frame video, which on llvmpipe is most of a frame's time.
 struct FusedLayer {
@@ -13,10 +14,10 @@ struct FusedLayer {
     var keyed: Bool
     var matted: Bool
     /// Whether the output's Y′ depends on the layer's Cb and Cr (a source with another matrix
-    /// than the output's): if not, the luma pass fetches no chroma.
+    /// than the output's): if not, the stacking pass weighs no chroma into Y′.
     var lumaNeedsChroma: Bool
     /// Whether the output's Cb and Cr depend on the layer's Y′ (only with another matrix): if
-    /// not, the chroma pass fetches no luma.
+    /// not, the stacking pass weighs no luma into them.
     var chromaNeedsLuma: Bool
   }
 
@@ -25,11 +26,11 @@ struct FusedLayer {
   var position: SIMD2<Int>
   /// The picture's width (a multiple of 8) and height (even).
   var size: SIMD2<Int>
-  /// Y′, Cb and Cr, four samples a texel.
+  /// Y′ (eight samples a texel), Cb and Cr (four a texel).
   var planes: PictureTextures
   /// The key's alpha and spill excess for each chroma sample, four a texel (`FusedKeyPass`).
   var keying: Framebuffer?
-  /// The matte's Y′, four samples a texel.
+  /// The matte's Y′, eight samples a texel.
   var matte: PictureTextures?
   var folded: FoldedLayerColor
   var matteEffect: MatteEffect?
@@ -42,8 +43,8 @@ struct FusedLayer {
 
   /// Whether a layer can be fused: its picture 8-bit 4:2:0 without alpha (and a matte, if any,
   /// 8-bit with a luma plane of the same size, read alone: not premultiplied), placed pixel for
-  /// pixel and whole inside its box, on the 8×2 grid, with rows whose byte lengths let four
-  /// samples travel as one texel.
+  /// pixel and whole inside its box, on the 8×2 grid, with rows whose byte lengths let eight
+  /// luma samples, or four chroma samples, travel as one texel.
   static func canFuse(picture: DecodedFrame, matte: DecodedFrame?, geometry: LayerGeometry)
     -> Bool
   {
@@ -60,23 +61,22 @@ struct FusedLayer {
       && matte.height == picture.height && rowsPack(matte, planes: 1)
   }
 
+  /// Whether each plane's rows start on whole texels of its packed texture
+  /// (`PictureTextures.packedFormat`).
   private static func rowsPack(_ frame: DecodedFrame, planes: Int) -> Bool {
     (0..<planes).allSatisfy { plane in
-      frame.withPlane(plane) { _, bytesPerRow, _, _ in bytesPerRow.isMultiple(of: 4) }
+      frame.withPlane(plane) { _, bytesPerRow, _, _ in
+        bytesPerRow.isMultiple(of: PictureTextures.packedFormat(plane: plane).bytesPerPixel)
+      }
     }
   }
 
-  /// The layer's `Fused` uniform for a pass writing `target`.
-  func uniforms(_ target: StackTarget) -> FusedUniforms {
-    // A luma fragment is four pixels by two rows; a chroma fragment four chroma samples (eight
-    // pixels) by one chroma row (two pixels).
-    let origin =
-      target == .luma
-      ? SIMD2(Double(position.x) / 4, Double(position.y) / 2)
-      : SIMD2(Double(position.x) / 8, Double(position.y) / 2)
-    return FusedUniforms(
-      origin: origin, size: SIMD2(Double(size.x) / 4, Double(size.y) / 2), folded: folded,
-      opacity: opacity)
+  /// The layer's `Fused` uniform: a stacking fragment is eight pixels by two rows, the
+  /// samples of one texel of each packed chroma plane.
+  var uniforms: FusedUniforms {
+    FusedUniforms(
+      origin: SIMD2(Double(position.x) / 8, Double(position.y) / 2),
+      size: SIMD2(Double(size.x) / 8, Double(size.y) / 2), folded: folded, opacity: opacity)
   }
 }
 

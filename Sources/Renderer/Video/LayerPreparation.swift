@@ -12,7 +12,7 @@ final class LayerPreparation {
     var aligned: Bool
     var planes: PlaceEffect.PlaneUse
     var effects: [EffectCode]
-    var target: StackTarget
+    var target: PreparedPlane
     /// Whether the program writes one premultiplied (Y′·α, Cb·α, Cr·α, α) texel per output
     /// pixel, for the passes of a blur or shadow (`EffectPasses`), rather than a prepared
     /// layer's packed planes; `target` is then unused.
@@ -44,7 +44,7 @@ final class LayerPreparation {
     let place = PlaceEffect(
       origin: SIMD2(layer.bounds.x, layer.bounds.y), geometry: content.geometry,
       picture: content.picture)
-    for target in [StackTarget.luma, .chroma] {
+    for target in [PreparedPlane.luma, .chroma] {
       let codes = effects.map(\.code)
       let recipe = Recipe(
         layout: content.picture.layout, aligned: content.geometry.isPixelAligned,

@@ -11,7 +11,7 @@ final class LayerSlot {
   private var planes: PictureTextures?
   private var matte: PictureTextures?
   private var prepared: PreparedLayer?
-  /// The picture's planes four samples a texel, for fusing.
+  /// The picture's planes packed for fusing (`PictureTextures.packedFormat`).
   private var packedPlanes: PictureTextures?
   private var packedMatte: PictureTextures?
   /// A fused keyed layer's key alphas and spill excesses, and the picture they are for.

@@ -5,9 +5,9 @@ import Media
 /// them out, so the shader reads Y′, Cb and Cr directly and the CPU converts nothing.
 ///
 /// A 10-bit plane goes into an RG8 texture (its low and high bytes), which filters exactly (see
-/// `Place.frag`'s `wide`); NV12's interleaved chroma likewise into RG8. Packed textures
-/// (for a layer the stacking pass fuses, `Stack.frag`) hold four 8-bit samples of a row in each RGBA8 texel: the same
-/// bytes, a quarter as many texels.
+/// `Place.frag`'s `wide`); NV12's interleaved chroma likewise into RG8. Packed textures (for a
+/// layer the stacking pass fuses, `Stack.frag`) hold the same bytes in fewer texels: eight
+/// samples of a luma row to an RG32UI texel, four of a chroma row to an RGBA8 texel.
 final class PictureTextures {
   let layout: PlaneLayout
   let width: Int
@@ -34,10 +34,17 @@ final class PictureTextures {
     self.height = height
     textures = try (0..<(planes ?? layout.planeCount)).map { plane in
       let size = layout.planeSize(plane, width: width, height: height)
+      let format = packed ? Self.packedFormat(plane: plane) : Self.format(layout, plane: plane)
       return try Texture(
-        context: context, width: packed ? size.width / 4 : size.width, height: size.height,
-        format: packed ? .rgba8 : Self.format(layout, plane: plane))
+        context: context, width: packed ? size.width / format.bytesPerPixel : size.width,
+        height: size.height, format: format)
     }
+  }
+
+  /// A packed plane's texel: eight luma samples, or four chroma samples (a fused layer's
+  /// chroma texel covers the same 8 × 2 pixels as its luma texels of two rows).
+  static func packedFormat(plane: Int) -> Texture.Format {
+    plane == 0 ? .rg32ui : .rgba8
   }
 
   /// Whether `frame` fits these textures.

@@ -90,7 +90,7 @@ struct PlaceEffect: UniformGroup {
 
   /// Which planes the pass writing `target` needs, for a picture with `layout` whose
   /// preparation applies `effects`.
-  func planeUse(_ layout: PlaneLayout, effects: [EffectCode], target: StackTarget) -> PlaneUse {
+  func planeUse(_ layout: PlaneLayout, effects: [EffectCode], target: PreparedPlane) -> PlaneUse {
     guard !layout.isRGB, !effects.contains(where: \.readsColor) else { return .all }
     switch target {
     case .chroma: return .chroma

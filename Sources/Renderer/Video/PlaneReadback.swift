@@ -1,6 +1,7 @@
 import GPU
 
-/// Copies a stacking target, four samples to an RGBA8 texel, into an image plane.
+/// Copies a stacking target (eight luma samples to an RG32UI texel, four chroma samples to an
+/// RGBA8 texel: the plane's bytes either way) into an image plane.
 enum PlaneReadback {
   /// Reads attachment `attachment` of `source` into rows `firstRow`, `firstRow + rowStep`, …
   /// of `plane` (rows `bytesPerRow` apart, `width` bytes of each are the image's). Straight
@@ -10,12 +11,13 @@ enum PlaneReadback {
     bytesPerRow: Int, firstRow: Int, rowStep: Int, width: Int, scratch: inout [UInt8]
   ) throws {
     let rows = source.height
-    let rowBytes = source.width * 4
+    let texelBytes = source.textures[attachment].format.bytesPerPixel
+    let rowBytes = source.width * texelBytes
     let offset = firstRow * bytesPerRow
     let stride = rowStep * bytesPerRow
     guard rows > 0, offset < plane.count else { return }
     let direct =
-      rowBytes <= bytesPerRow && stride % 4 == 0
+      rowBytes <= bytesPerRow && stride % texelBytes == 0
       && offset + stride * (rows - 1) + rowBytes <= plane.count
     if direct {
       try source.readPixels(

@@ -1,6 +1,14 @@
 import GPU
 import Media
 
+/// Which of a prepared layer's planes a pass (a preparation, a transition, an effect) writes.
+enum PreparedPlane: Hashable {
+  /// Y′·α and α at full size, four samples a texel.
+  case luma
+  /// Cb·α, Cr·α and α at half size, four samples a texel.
+  case chroma
+}
+
 /// A layer prepared for the stacking pass (`Place.frag`): premultiplied Y′CbCr and alpha on
 /// the output's pixel grid over the layer's bounding box, four samples to an RGBA8 texel.
 ///
@@ -62,7 +70,7 @@ final class PreparedLayer {
 
   /// The texels of the `target` plane's textures that hold the bounds (x, y, width, height
   /// from the first texel): only that part of textures that may be larger is drawn.
-  func region(_ target: StackTarget) -> SIMD4<Int32> {
+  func region(_ target: PreparedPlane) -> SIMD4<Int32> {
     target == .luma
       ? SIMD4(0, 0, Int32(size.x / 4), Int32(size.y))
       : SIMD4(0, 0, Int32(size.x / 8), Int32(size.y / 2))

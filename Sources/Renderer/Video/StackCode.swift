@@ -4,8 +4,7 @@
 enum StackCode {
   /// `StackMain.frag`'s `#define`s for `batch`.
   static func defines(for batch: StackPass.Batch) -> [String] {
-    (batch.target == .luma ? ["LUMA"] : []) + (batch.transparent ? ["TRANSPARENT"] : [])
-      + (batch.readsPrevious ? ["READS_PREVIOUS"] : [])
+    (batch.transparent ? ["TRANSPARENT"] : []) + (batch.readsPrevious ? ["READS_PREVIOUS"] : [])
   }
 
   /// The layers' declarations and `stackLayers`.
@@ -14,37 +13,38 @@ enum StackCode {
     var calls: [String] = []
     for (index, kind) in batch.layers.enumerated() {
       let name = "layer\(index)"
-      let samplers: [String]
       switch kind {
       case .prepared:
         declarations.append("uniform Prepared \(name);")
-        samplers = (batch.target == .luma ? ["Luma", "Alpha"] : ["Cb", "Cr", "Alpha"]).map {
-          name + $0
-        }
+        let samplers = ["Luma", "LumaAlpha", "Cb", "Cr", "ChromaAlpha"].map { name + $0 }
+        declarations.append("uniform sampler2D \(samplers.joined(separator: ", "));")
         calls.append(
           "stackPrepared(\(([name] + samplers).joined(separator: ", ")), fragment, planes);")
       case .fused(let recipe):
-        declarations += ["uniform Fused \(name);", "uniform Matte \(name)Matte;"]
-        samplers = ["Y", "Cb", "Cr", "KeyAlpha", "Excess", "MatteY"].map { name + $0 }
+        declarations += [
+          "uniform Fused \(name);", "uniform Matte \(name)Matte;",
+          // Eight samples a texel (PackedSamples.frag).
+          "uniform highp usampler2D \(name)Y, \(name)MatteY;",
+          "uniform sampler2D \(name)Cb, \(name)Cr, \(name)KeyAlpha, \(name)Excess;",
+        ]
         let arguments =
-          [name] + samplers.prefix(5) + [name + "Matte", samplers[5], uses(recipe, batch.target)]
+          [name] + ["Y", "Cb", "Cr", "KeyAlpha", "Excess", "Matte", "MatteY"].map { name + $0 }
+          + [uses(recipe)]
         calls.append("stackFused(\(arguments.joined(separator: ", ")), fragment, planes);")
       }
-      declarations.append("uniform sampler2D \(samplers.joined(separator: ", "));")
     }
     let body = calls.map { "    " + $0 + "\n" }.joined()
     return declarations.map { $0 + "\n" }.joined()
       + "void stackLayers(ivec2 fragment, inout Planes planes) {\n" + body + "}\n"
   }
 
-  /// What a fused layer's code does in a pass writing `target`, as `StackMain.frag`'s flags.
-  private static func uses(_ recipe: FusedLayer.Recipe, _ target: StackTarget) -> String {
+  /// What a fused layer's code does, as `StackMain.frag`'s flags.
+  private static func uses(_ recipe: FusedLayer.Recipe) -> String {
     var flags: [String] = []
     if recipe.keyed { flags.append("FUSED_KEYED") }
     if recipe.matted { flags.append("FUSED_MATTED") }
-    if target == .luma ? recipe.lumaNeedsChroma : recipe.chromaNeedsLuma {
-      flags.append("FUSED_OTHER_PLANES")
-    }
+    if recipe.lumaNeedsChroma { flags.append("FUSED_LUMA_READS_CHROMA") }
+    if recipe.chromaNeedsLuma { flags.append("FUSED_CHROMA_READS_LUMA") }
     return flags.isEmpty ? "0" : flags.joined(separator: " | ")
   }
 }

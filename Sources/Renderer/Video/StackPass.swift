@@ -1,15 +1,5 @@
 import GPU
 
-/// Which of the output's planes a stacking pass writes.
-enum StackTarget: Hashable {
-  /// Y′ at full size: even rows to the first target, odd rows to the second; over a
-  /// transparent background Y′·α, and α to two more targets (even rows, then odd rows).
-  case luma
-  /// Cb and Cr at half size, to two targets; over a transparent background Cb·α and Cr·α,
-  /// and α to a third.
-  case chroma
-}
-
 /// One layer as the stacking pass reads it.
 enum StackLayer {
   /// Prepared by `LayerPreparation`; opacity is applied while stacking.
@@ -38,26 +28,25 @@ enum StackLayer {
 /// layers that reach it. Layers past what one program's texture units hold are drawn in
 /// further passes over the one before.
 ///
-/// Over a transparent background (a composition drawn into a picture for another one) the
-/// planes start from premultiplied zero and both passes also stack alpha with "over": the luma
-/// pass the picture's alpha, the chroma pass the alpha its Cb and Cr were premultiplied with,
-/// which `ChromaAlphaPass` then exchanges for the picture's own. Over a colour the programs
-/// are exactly those of an output without alpha.
+/// One pass writes every plane, a fragment for each 8 × 2 pixels: Y′ of the upper and lower
+/// rows (eight samples a texel, RG32UI), Cb and Cr (four a texel, RGBA8). Over a transparent
+/// background (a composition drawn into a picture for another one) the planes start from
+/// premultiplied zero and the pass also stacks alpha with "over": the luma's, laid out as Y′
+/// is, and the alpha its Cb and Cr were premultiplied with, which `ChromaAlphaPass` then
+/// exchanges for the luma's. Over a colour the programs are exactly those of an output
+/// without alpha.
 final class StackPass {
   /// How a layer takes part in a program.
   enum Kind: Hashable {
     case prepared
     case fused(FusedLayer.Recipe)
 
-    /// Texture units the layer's samplers take in a pass writing `target`.
-    func textureUnits(_ target: StackTarget) -> Int {
-      switch (self, target) {
-      case (.prepared, .luma): 2
-      case (.prepared, .chroma): 3
-      case (.fused(let r), .luma):
-        1 + (r.lumaNeedsChroma ? 2 : 0) + (r.keyed ? 2 : 0) + (r.matted ? 1 : 0)
-      case (.fused(let r), .chroma):
-        2 + (r.chromaNeedsLuma ? 1 : 0) + (r.keyed ? 2 : 0) + (r.matted ? 1 : 0)
+    /// Texture units the layer's samplers take.
+    var textureUnits: Int {
+      switch self {
+      // Y′ and its alpha; Cb, Cr and their alpha.
+      case .prepared: 5
+      case .fused(let r): 3 + (r.keyed ? 2 : 0) + (r.matted ? 1 : 0)
       }
     }
   }
@@ -65,7 +54,6 @@ final class StackPass {
   /// What a program is built for.
   struct Batch: Hashable {
     var layers: [Kind]
-    var target: StackTarget
     /// Whether the colour under the batch comes from an earlier pass rather than the
     /// background.
     var readsPrevious: Bool
@@ -73,6 +61,23 @@ final class StackPass {
     /// the pass stacks alpha too.
     var transparent: Bool = false
   }
+
+  /// The pass's attachments, by what they hold (`StackMain.frag`'s outputs).
+  enum Attachment {
+    static let lumaTop = 0
+    static let lumaBottom = 1
+    static let cb = 2
+    static let cr = 3
+    static let alphaTop = 4
+    static let alphaBottom = 5
+    static let chromaAlpha = 6
+  }
+
+  /// The samplers of a pass drawn over an earlier one, by attachment.
+  private static let previousNames = [
+    "previousLumaTop", "previousLumaBottom", "previousCb", "previousCr", "previousAlphaTop",
+    "previousAlphaBottom", "previousChromaAlpha",
+  ]
 
   let context: GPUContext
   /// The output's size, its width rounded up to a multiple of 8 (four chroma samples a texel).
@@ -82,7 +87,7 @@ final class StackPass {
   /// background.
   let background: SIMD3<Double>?
   private var programs: [Batch: ShaderProgram] = [:]
-  private var targets: [StackTarget: [Framebuffer]] = [:]
+  private var targets: [Framebuffer] = []
 
   init(context: GPUContext, width: Int, height: Int, background: SIMD3<Double>?) {
     precondition(width % 8 == 0 && height % 2 == 0, "stacking needs an 8×2 grid")
@@ -92,32 +97,27 @@ final class StackPass {
     self.background = background
   }
 
-  /// Stacks `layers` (bottom first) over the background into `target`'s planes and returns
-  /// the framebuffer holding them: attachments 0 and 1 the planes (see `StackTarget`), and
-  /// over a transparent background their alpha (2 and 3 for luma's rows, 2 for chroma).
-  func run(_ layers: [StackLayer], target: StackTarget) throws -> Framebuffer {
-    let scale = target == .luma ? SIMD2<Double>(4, 2) : SIMD2<Double>(8, 2)
-    let size = SIMD2(width, height) / SIMD2(Int(scale.x), Int(scale.y))
+  /// Stacks `layers` (bottom first) over the background and returns the framebuffer holding
+  /// the planes, by `Attachment`: Y′ (and over a transparent background its alpha) of the
+  /// upper and lower rows, Cb and Cr (and their alpha).
+  func run(_ layers: [StackLayer]) throws -> Framebuffer {
     let regions = CompositeRegions.split(
-      width: size.x, height: size.y, scale: scale,
+      width: width / 8, height: height / 2, scale: SIMD2(8, 2),
       clips: layers.map { SIMD4<Double>($0.span) },
       mayPartlyCover: layers.map { if case .prepared = $0 { true } else { false } })
     // Units stay free for the previous pass's planes (and alpha).
-    let capacity = max(context.maxTextureImageUnits - targetCount(target), 5)
+    let capacity = max(context.maxTextureImageUnits - targetCount, 6)
     let evenSized = layers.count > Self.evenSizedAbove
     for region in regions {
-      let chunks = Self.chunks(
-        region.layers.map { layers[$0] }, target: target, capacity, evenSized: evenSized)
+      let chunks = Self.chunks(region.layers.map { layers[$0] }, capacity, evenSized: evenSized)
       for (index, chunk) in chunks.enumerated() {
         // Ping-pong between two targets, ending on the first in every region.
         let slot = (chunks.count - 1 - index) % 2
-        let previous = index > 0 ? try framebuffer(target, slot: 1 - slot) : nil
-        try draw(
-          chunk, target: target, over: previous, into: framebuffer(target, slot: slot),
-          region: region.rect)
+        let previous = index > 0 ? try framebuffer(slot: 1 - slot) : nil
+        try draw(chunk, over: previous, into: framebuffer(slot: slot), region: region.rect)
       }
     }
-    return try framebuffer(target, slot: 0)
+    return try framebuffer(slot: 0)
   }
 
   /// Past this many layers on a frame, prepared layers are drawn in runs of 4, 2 and 1
@@ -131,13 +131,13 @@ final class StackPass {
   /// Splits `layers` into runs whose samplers fit `capacity` units; at least one run, so a
   /// region without layers is drawn with the background. With `evenSized`, a run of prepared
   /// layers is cut further into runs of 4, 2 and 1, largest first.
-  private static func chunks(
-    _ layers: [StackLayer], target: StackTarget, _ capacity: Int, evenSized: Bool
-  ) -> [[StackLayer]] {
+  private static func chunks(_ layers: [StackLayer], _ capacity: Int, evenSized: Bool)
+    -> [[StackLayer]]
+  {
     var chunks: [[StackLayer]] = [[]]
     var units = 0
     for layer in layers {
-      let needed = layer.kind.textureUnits(target)
+      let needed = layer.kind.textureUnits
       if let last = chunks.last, !last.isEmpty, units + needed > capacity {
         chunks.append([])
         units = 0
@@ -162,21 +162,16 @@ final class StackPass {
   /// Whether the background is transparent.
   var transparent: Bool { background == nil }
 
-  /// The textures a pass writing `target` draws into, and a pass after it reads: two planes
-  /// (even and odd rows of Y′, or Cb and Cr), and over a transparent background their alpha
-  /// (two for luma's rows, one for chroma).
-  private func targetCount(_ target: StackTarget) -> Int {
-    guard transparent else { return 2 }
-    return target == .luma ? 4 : 3
-  }
+  /// The textures a pass draws into, and a pass after it reads (`Attachment`): four, and over
+  /// a transparent background seven.
+  private var targetCount: Int { transparent ? 7 : 4 }
 
   private func draw(
-    _ layers: [StackLayer], target: StackTarget, over previous: Framebuffer?,
-    into destination: Framebuffer, region: SIMD4<Int32>
+    _ layers: [StackLayer], over previous: Framebuffer?, into destination: Framebuffer,
+    region: SIMD4<Int32>
   ) throws {
     let batch = Batch(
-      layers: layers.map(\.kind), target: target, readsPrevious: previous != nil,
-      transparent: transparent)
+      layers: layers.map(\.kind), readsPrevious: previous != nil, transparent: transparent)
     let program = try self.program(batch)
     if let background {
       try program.setIfActive(
@@ -189,26 +184,18 @@ final class StackPass {
       switch layer {
       case .prepared(let prepared, let opacity):
         let bounds = prepared.bounds
-        let origin =
-          target == .luma
-          ? SIMD2(Float(bounds.x / 4), Float(bounds.y))
-          : SIMD2(Float(bounds.x / 8), Float(bounds.y / 2))
-        let size =
-          target == .luma
-          ? SIMD2(Float(prepared.size.x / 4), Float(prepared.size.y))
-          : SIMD2(Float(prepared.size.x / 8), Float(prepared.size.y / 2))
         try program.set(
-          PreparedUniforms(origin: origin, size: size, opacity: Float(opacity)), as: name)
-        if target == .luma {
-          textures[name + "Luma"] = prepared.luma.textures[0]
-          textures[name + "Alpha"] = prepared.luma.textures[1]
-        } else {
-          textures[name + "Cb"] = prepared.chroma.textures[0]
-          textures[name + "Cr"] = prepared.chroma.textures[1]
-          textures[name + "Alpha"] = prepared.chroma.textures[2]
-        }
+          PreparedUniforms(
+            origin: SIMD2(Float(bounds.x / 8), Float(bounds.y / 2)),
+            size: SIMD2(Float(prepared.size.x / 8), Float(prepared.size.y / 2)),
+            opacity: Float(opacity)), as: name)
+        textures[name + "Luma"] = prepared.luma.textures[0]
+        textures[name + "LumaAlpha"] = prepared.luma.textures[1]
+        textures[name + "Cb"] = prepared.chroma.textures[0]
+        textures[name + "Cr"] = prepared.chroma.textures[1]
+        textures[name + "ChromaAlpha"] = prepared.chroma.textures[2]
       case .fused(let fused):
-        try program.set(fused.uniforms(target), as: name)
+        try program.set(fused.uniforms, as: name)
         if let matte = fused.matteEffect { try program.set(matte, as: name + "Matte") }
         textures[name + "Y"] = fused.planes.textures[0]
         textures[name + "Cb"] = fused.planes.textures[1]
@@ -222,7 +209,7 @@ final class StackPass {
     }
     if let previous {
       for (index, texture) in previous.textures.enumerated() {
-        textures["previous\(index)"] = texture
+        textures[Self.previousNames[index]] = texture
       }
     }
     // A plane the program never reads has no sampler left in it.
@@ -234,28 +221,26 @@ final class StackPass {
   private func program(_ batch: Batch) throws -> ShaderProgram {
     if let cached = programs[batch] { return cached }
     let program = try AssembledProgram.make(
-      context: context, parts: ["Stack.frag", "Matte.frag", "StackMain.frag"],
+      context: context,
+      parts: ["Stack.frag", "PackedSamples.frag", "Matte.frag", "StackMain.frag"],
       defines: StackCode.defines(for: batch),
       generated: (name: "StackMain.frag's layers (StackCode)", text: StackCode.layers(of: batch)))
     programs[batch] = program
     return program
   }
 
-  private func framebuffer(_ target: StackTarget, slot: Int) throws -> Framebuffer {
-    var list = targets[target] ?? []
-    let count = targetCount(target)
-    while list.count <= slot {
-      // Luma: even and odd rows, four samples a texel (and their alpha); chroma: Cb and Cr,
-      // four a texel.
-      let texels = SIMD2(width / (target == .luma ? 4 : 8), height / 2)
-      list.append(
+  private func framebuffer(slot: Int) throws -> Framebuffer {
+    while targets.count <= slot {
+      // By `Attachment`: eight luma samples a texel (RG32UI), four chroma samples (RGBA8).
+      let formats: [Texture.Format] =
+        [.rg32ui, .rg32ui, .rgba8, .rgba8] + (transparent ? [.rg32ui, .rg32ui, .rgba8] : [])
+      targets.append(
         try Framebuffer(
-          textures: (0..<count).map { _ in
-            try Texture(context: context, width: texels.x, height: texels.y, format: .rgba8)
+          textures: formats.map {
+            try Texture(context: context, width: width / 8, height: height / 2, format: $0)
           }))
     }
-    targets[target] = list
-    return list[slot]
+    return targets[slot]
   }
 }
 

@@ -4,14 +4,31 @@ import GPU
 /// whatever holds the picture: an encoder's frame, a `YCbCrPicture`, or a `DecodedFrame` that
 /// another composition draws. One reading for all, so each gets exactly the same bytes.
 struct StackedPlanes {
-  /// Y′ (even rows in attachment 0, odd rows in 1) and, over a transparent background, α (even
-  /// rows in 2, odd rows in 3).
-  let luma: Framebuffer
-  /// Cb and Cr at half size (attachments 0 and 1).
+  /// The stacking pass's targets (`StackPass.Attachment`): Y′ of the upper and lower rows of
+  /// each pair, Cb and Cr, and over a transparent background their alpha.
+  let stacked: Framebuffer
+  /// Where Cb and Cr are read from: `stacked`'s attachments, or over a transparent
+  /// background `ChromaAlphaPass`'s target (attachments 0 and 1).
   let chroma: Framebuffer
+  /// The attachment of Cb in `chroma` (Cr's is the next).
+  let firstChroma: Int
 
-  /// The planes: Y′, Cb and Cr, and α where the luma targets hold it.
-  var planeCount: Int { luma.textures.count == 4 ? 4 : 3 }
+  /// The stacking pass's planes as they are.
+  init(stacked: Framebuffer) {
+    self.stacked = stacked
+    chroma = stacked
+    firstChroma = StackPass.Attachment.cb
+  }
+
+  /// The stacking pass's Y′ and alpha, with Cb and Cr from `chroma` (attachments 0 and 1).
+  init(stacked: Framebuffer, chroma: Framebuffer) {
+    self.stacked = stacked
+    self.chroma = chroma
+    firstChroma = 0
+  }
+
+  /// The planes: Y′, Cb and Cr, and α where the stacking targets hold it.
+  var planeCount: Int { stacked.textures.count > StackPass.Attachment.alphaTop ? 4 : 3 }
 
   /// Reads plane `plane` (0: Y′ or Y′·α, full size; 1 and 2: Cb and Cr, or Cb·α and Cr·α, at
   /// half size; 3: α, full size) into `bytes`, whose rows are `bytesPerRow` apart and at least
@@ -24,16 +41,17 @@ struct StackedPlanes {
     precondition((0..<planeCount).contains(plane), "plane \(plane) of \(planeCount)")
     switch plane {
     case 0, 3:
-      // Even rows are the first target's, odd rows the second's.
+      // Upper rows of each pair are one target's, lower rows the next one's.
+      let first = plane == 0 ? StackPass.Attachment.lumaTop : StackPass.Attachment.alphaTop
       for row in 0..<2 {
         try PlaneReadback.read(
-          luma, attachment: (plane == 0 ? 0 : 2) + row, into: bytes, bytesPerRow: bytesPerRow,
+          stacked, attachment: first + row, into: bytes, bytesPerRow: bytesPerRow,
           firstRow: row, rowStep: 2, width: width, scratch: &scratch)
       }
     default:
       try PlaneReadback.read(
-        chroma, attachment: plane - 1, into: bytes, bytesPerRow: bytesPerRow, firstRow: 0,
-        rowStep: 1, width: width, scratch: &scratch)
+        chroma, attachment: firstChroma + plane - 1, into: bytes, bytesPerRow: bytesPerRow,
+        firstRow: 0, rowStep: 1, width: width, scratch: &scratch)
     }
   }
 }

@@ -11,8 +11,8 @@ import RenderPlan
 ///    source frame, or a new place. A still is prepared once for the render; a held frame is
 ///    never prepared twice. A layer already on the output's pixel grid as 8-bit 4:2:0 is
 ///    instead fused into step 2 (`FusedLayer`), which reads its planes as decoded.
-/// 2. One stacking pass per output plane (`StackPass`) blends the layers, bottom first, region
-///    by region.
+/// 2. One stacking pass (`StackPass`) blends the layers into every plane of the output, bottom
+///    first, region by region.
 ///
 /// The planes are read back into an encoder's frame, or into a picture (`picture(_:)`) that
 /// another composition draws as a layer: over a transparent background that picture keeps its
@@ -171,13 +171,9 @@ final class VideoCompositor {
   /// Stacks `items` into every plane: Y′, Cb and Cr, and over a transparent background α,
   /// with the colour premultiplied by it.
   private func stacked(_ items: [CompositeItem]) throws -> StackedPlanes {
-    let layers = try stackLayers(items)
-    let luma = try stack.run(layers, target: .luma)
-    var chroma = try stack.run(layers, target: .chroma)
-    if background.color == nil {
-      chroma = try chromaAlpha().run(chroma: chroma, luma: luma)
-    }
-    return StackedPlanes(luma: luma, chroma: chroma)
+    let stacked = try stack.run(stackLayers(items))
+    guard background.color == nil else { return StackedPlanes(stacked: stacked) }
+    return StackedPlanes(stacked: stacked, chroma: try chromaAlpha().run(stacked: stacked))
   }
 
   private func chromaAlpha() throws -> ChromaAlphaPass {

@@ -68,7 +68,7 @@ final class EffectPasses {
         name: "background")
       behind = (result.texture, result.scale, background.origin)
     }
-    for target in [StackTarget.luma, .chroma] {
+    for target in [PreparedPlane.luma, .chroma] {
       var defines = [target == .luma ? "LUMA" : "CHROMA"]
       if effects.shadow != nil { defines.append("SHADOW") }
       if effects.background != nil { defines.append("BACKGROUND") }

@@ -7,7 +7,7 @@ struct CrossfadeTransition: TransitionEffect {
   var file: String { "Crossfade.frag" }
   var uniformName: String { "crossfade" }
 
-  func uniforms(_ target: StackTarget) -> [UniformMember] {
+  func uniforms(_ target: PreparedPlane) -> [UniformMember] {
     [UniformMember("progress", .float(Float(progress)))]
   }
 }

@@ -9,7 +9,7 @@ struct DipTransition: TransitionEffect {
   var file: String { "Dip.frag" }
   var uniformName: String { "dip" }
 
-  func uniforms(_ target: StackTarget) -> [UniformMember] {
+  func uniforms(_ target: PreparedPlane) -> [UniformMember] {
     let encoded = ColorConversion.toOutput.apply(ColorConversion.rgb(color))
     let planes: SIMD4<Float> =
       target == .luma

@@ -12,7 +12,7 @@ struct LumaTransition: TransitionEffect {
   var file: String { "Luma.frag" }
   var uniformName: String { "luma" }
 
-  func uniforms(_ target: StackTarget) -> [UniformMember] {
+  func uniforms(_ target: PreparedPlane) -> [UniformMember] {
     [
       UniformMember("progress", .float(Float(progress))),
       UniformMember("softness", .float(Float(softness))),

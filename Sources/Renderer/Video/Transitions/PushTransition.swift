@@ -11,7 +11,7 @@ struct PushTransition: TransitionEffect {
   var file: String { "Push.frag" }
   var uniformName: String { "push" }
 
-  func uniforms(_ target: StackTarget) -> [UniformMember] {
+  func uniforms(_ target: PreparedPlane) -> [UniformMember] {
     [UniformMember("progress", .float(Float(progress)))]
   }
 

@@ -11,7 +11,7 @@ struct SlideTransition: TransitionEffect {
   var file: String { "Slide.frag" }
   var uniformName: String { "slide" }
 
-  func uniforms(_ target: StackTarget) -> [UniformMember] {
+  func uniforms(_ target: PreparedPlane) -> [UniformMember] {
     [UniformMember("progress", .float(Float(progress)))]
   }
 

@@ -11,7 +11,7 @@ protocol TransitionEffect {
   /// The name of the kind's uniform (its struct's instance).
   var uniformName: String { get }
   /// The uniform's members for the pass writing `target`.
-  func uniforms(_ target: StackTarget) -> [UniformMember]
+  func uniforms(_ target: PreparedPlane) -> [UniformMember]
   /// How far each picture is moved on this frame, in output pixels.
   var shifts: (outgoing: SIMD2<Double>, incoming: SIMD2<Double>) { get }
   /// Textures the kind's code samples, by sampler name.

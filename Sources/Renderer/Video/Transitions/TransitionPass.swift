@@ -30,7 +30,7 @@ final class TransitionPass {
     // Unmoved pictures are read a texel at a time, moved ones two (see Transition.frag).
     let moved = shifts.outgoing != .zero || shifts.incoming != .zero
     let across = shifts.outgoing.x != 0 || shifts.incoming.x != 0
-    for plane in [StackTarget.luma, .chroma] {
+    for plane in [PreparedPlane.luma, .chroma] {
       let program = try self.program(file: effect.file, target: plane, moved: moved)
       // Plane samples: luma at full size, chroma at half.
       let scale = plane == .luma ? 1.0 : 0.5
@@ -62,7 +62,7 @@ final class TransitionPass {
     count += 1
   }
 
-  private func program(file: String, target: StackTarget, moved: Bool) throws -> ShaderProgram {
+  private func program(file: String, target: PreparedPlane, moved: Bool) throws -> ShaderProgram {
     let defines = (target == .luma ? ["LUMA"] : []) + ["MOVED \(moved)"]
     let key = "\(file) \(defines)"
     if let cached = programs[key] { return cached }

@@ -12,7 +12,7 @@ struct WipeTransition: TransitionEffect {
   var file: String { "Wipe.frag" }
   var uniformName: String { "wipe" }
 
-  func uniforms(_ target: StackTarget) -> [UniformMember] {
+  func uniforms(_ target: PreparedPlane) -> [UniformMember] {
     let unit = TransitionFrame.unit(direction)
     let length = frame.length(direction)
     // The distance from the starting side: the edge starts on the side it travels away from.
