@@ -230,6 +230,12 @@ final class StackPass {
   }
 
   private func framebuffer(slot: Int) throws -> Framebuffer {
+    guard targetCount <= context.maxDrawBuffers else {
+      // GLES 3 promises 4; llvmpipe and desktop GPUs draw into 8.
+      throw RenderFailure(
+        "this GPU driver draws into \(context.maxDrawBuffers) targets at once; a composition "
+          + "over a transparent background needs \(targetCount)")
+    }
     while targets.count <= slot {
       // By `Attachment`: eight luma samples a texel (RG32UI), four chroma samples (RGBA8).
       let formats: [Texture.Format] =
