@@ -145,13 +145,17 @@ public final class Framebuffer {
       try checkGL("glReadPixels")
     }
     // The format's channels are the first of each texel read (and for an integer format
-    // their bytes lie in memory as uploaded).
+    // their bytes lie in memory as uploaded). A stacking target may take this path every
+    // frame on a driver that offers no narrower read, so texels are copied whole.
     let kept = format.bytesPerPixel
-    for row in 0..<height {
-      for column in 0..<width {
-        for byte in 0..<kept {
-          buffer[row * bytesPerRow + column * kept + byte] =
-            rgba[(row * width + column) * read.bytesPerPixel + byte]
+    rgba.withUnsafeBytes { texels in
+      guard let source = texels.baseAddress, let target = buffer.baseAddress else { return }
+      for row in 0..<height {
+        let rowSource = source + row * width * read.bytesPerPixel
+        let rowTarget = target + row * bytesPerRow
+        for column in 0..<width {
+          (rowTarget + column * kept).copyMemory(
+            from: rowSource + column * read.bytesPerPixel, byteCount: kept)
         }
       }
     }
