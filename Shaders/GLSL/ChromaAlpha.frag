@@ -9,10 +9,9 @@
 precision highp float;
 precision highp int;
 
-// The stacking pass's Cb·alpha, Cr·alpha and chroma alpha, four samples a texel, and its luma
-// alpha of the upper and lower rows, eight samples a texel (PackedSamples.frag).
-uniform sampler2D stackedCb, stackedCr, stackedAlpha;
-uniform highp usampler2D topAlpha, bottomAlpha;
+// The stacking pass's Cb·alpha, Cr·alpha and chroma alpha, eight samples a texel, and its luma
+// alpha of the upper and lower rows, sixteen samples a texel (PackedSamples.frag).
+uniform highp usampler2D stackedCb, stackedCr, stackedAlpha, topAlpha, bottomAlpha;
 
 layout(location = 0) out vec4 cb;
 layout(location = 1) out vec4 cr;
@@ -30,16 +29,22 @@ vec4 rebasedChroma(vec4 premultiplied, vec4 stackedAlpha, vec4 pictureAlpha) {
 }
 
 void main() {
+    // Chroma samples 4x to 4x + 3 of row y, half of a stacking texel, stand for luma columns
+    // 8x to 8x + 7 of rows 2y and 2y + 1: half of a luma texel of each row.
     ivec2 fragment = ivec2(gl_FragCoord.xy);
-    // Chroma samples 4x to 4x + 3 of row y stand for luma columns 8x to 8x + 7 of rows 2y and
-    // 2y + 1: one luma texel of each row.
-    vec4 topLeft, topRight, bottomLeft, bottomRight;
-    unpackRow(texelFetch(topAlpha, fragment, 0).xy, topLeft, topRight);
-    unpackRow(texelFetch(bottomAlpha, fragment, 0).xy, bottomLeft, bottomRight);
-    vec4 l = topLeft + bottomLeft;
-    vec4 r = topRight + bottomRight;
+    ivec2 texel = ivec2(fragment.x >> 1, fragment.y);
+    bool second = (fragment.x & 1) == 1;
+    uvec4 top = texelFetch(topAlpha, texel, 0);
+    uvec4 bottom = texelFetch(bottomAlpha, texel, 0);
+    uvec2 topWords = second ? top.zw : top.xy;
+    uvec2 bottomWords = second ? bottom.zw : bottom.xy;
+    vec4 l = unpackSamples(topWords.x) + unpackSamples(bottomWords.x);
+    vec4 r = unpackSamples(topWords.y) + unpackSamples(bottomWords.y);
     vec4 pictureAlpha = 0.25 * vec4(l.x + l.y, l.z + l.w, r.x + r.y, r.z + r.w);
-    vec4 alpha = texelFetch(stackedAlpha, fragment, 0);
-    cb = rebasedChroma(texelFetch(stackedCb, fragment, 0), alpha, pictureAlpha);
-    cr = rebasedChroma(texelFetch(stackedCr, fragment, 0), alpha, pictureAlpha);
+    uvec2 alphas = texelFetch(stackedAlpha, texel, 0).xy;
+    uvec2 cbs = texelFetch(stackedCb, texel, 0).xy;
+    uvec2 crs = texelFetch(stackedCr, texel, 0).xy;
+    vec4 alpha = unpackSamples(second ? alphas.y : alphas.x);
+    cb = rebasedChroma(unpackSamples(second ? cbs.y : cbs.x), alpha, pictureAlpha);
+    cr = rebasedChroma(unpackSamples(second ? crs.y : crs.x), alpha, pictureAlpha);
 }

@@ -7,14 +7,17 @@
 // regions are cut on a coarse grid), so a fragment outside its box skips it, at the cost of
 // one comparison.
 //
-// A fragment is the 8 x 2 pixels one texel of each chroma plane stands for: sixteen Y'
-// samples (eight of each of two rows), four Cb and four Cr, all stacked at once, as llvmpipe
-// is fastest with few fragments and few fetches, and one fragment's luma and chroma share
-// what a fused layer's key and matte fetch. The targets hold each row's Y' as two 32-bit
-// unsigned integers (RG32UI: eight samples, in the plane's byte order; the upper row to the
-// first target, the lower to the second), and Cb and Cr four samples to an RGBA8 texel, so a
-// read-back gives the planes' bytes. A fused layer's Y' plane and its matte are read the same
-// way, eight samples a texel; a prepared layer's textures hold four samples a texel (RGBA8).
+// A fragment is 16 x 2 pixels: 32 Y' samples (sixteen of each of two rows), eight Cb and eight
+// Cr, all stacked at once, as llvmpipe is fastest with few fragments and few fetches (a tile
+// of fragments then reads long runs of each row), and one fragment's luma and chroma share
+// what a fused layer's key and matte fetch. The targets hold each row's Y' as four 32-bit
+// unsigned integers (RGBA32UI: sixteen samples, in the plane's byte order; the upper row to the
+// first target, the lower to the second), and Cb and Cr eight samples to an RG32UI texel, so a
+// read-back gives the planes' bytes (PackedSamples.frag). A fused layer's planes and matte are
+// read the same way. The shader works on the fragment's two 8 x 2 halves, one chroma texel of
+// a prepared layer (four samples to an RGBA8 texel) and of a fused layer's key each: prepared
+// layers keep their bounds on that 8 x 2 grid, and a fused picture 8 more than a multiple of
+// 16 wide ends halfway through its last fragments.
 //
 // A layer is either prepared (Place.frag wrote its premultiplied Y'CbCr and alpha: a few
 // fetches and multiply-adds here), or fused: an 8-bit 4:2:0 picture placed pixel for pixel

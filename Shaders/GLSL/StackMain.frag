@@ -17,11 +17,9 @@ uniform vec3 background;
 
 #ifdef READS_PREVIOUS
 // The planes an earlier pass stacked (and their alpha), as this pass writes them.
-uniform highp usampler2D previousLumaTop, previousLumaBottom;
-uniform sampler2D previousCb, previousCr;
+uniform highp usampler2D previousLumaTop, previousLumaBottom, previousCb, previousCr;
 #ifdef TRANSPARENT
-uniform highp usampler2D previousAlphaTop, previousAlphaBottom;
-uniform sampler2D previousChromaAlpha;
+uniform highp usampler2D previousAlphaTop, previousAlphaBottom, previousChromaAlpha;
 #endif
 #endif
 
@@ -33,8 +31,9 @@ const int FUSED_MATTED = 2;
 const int FUSED_LUMA_READS_CHROMA = 4;
 const int FUSED_CHROMA_READS_LUMA = 8;
 
-// The fragment's samples: Y' in four runs of four (upper row left and right, then lower row
-// left and right), four Cb and four Cr, and over a transparent background their alpha.
+// Half a fragment's samples, 8 x 2 pixels: Y' in four runs of four (upper row left and right,
+// then lower row left and right), four Cb and four Cr, and over a transparent background their
+// alpha. A fragment is a left and a right half.
 struct Planes {
     vec4 luma[4];
     vec4 cb;
@@ -43,18 +42,18 @@ struct Planes {
     vec4 chromaAlpha;
 };
 
-// Whether fragment `t` of a prepared layer lies inside its box.
+// Whether half fragment `t` of a prepared layer lies inside its box.
 bool inside(Prepared layer, ivec2 t) {
     return all(greaterThanEqual(t, ivec2(0))) && all(lessThan(t, ivec2(layer.size)));
 }
 
-// A prepared layer over the fragment: its bounds lie on the 8 x 2 grid, so the whole fragment
-// is inside its box or none of it. Its luma textures hold four samples of an output row a
-// texel, its chroma textures four chroma samples.
+// A prepared layer over half a fragment, `part` its place in units of 8 x 2 pixels: the
+// layer's bounds lie on that grid, so the whole half is inside its box or none of it. Its luma
+// textures hold four samples of an output row a texel, its chroma textures four chroma samples.
 void stackPrepared(
     Prepared layer, sampler2D lumas, sampler2D lumaAlphas, sampler2D cbs, sampler2D crs,
-    sampler2D chromaAlphas, ivec2 fragment, inout Planes planes) {
-    ivec2 t = fragment - ivec2(layer.origin);
+    sampler2D chromaAlphas, ivec2 part, inout Planes planes) {
+    ivec2 t = part - ivec2(layer.origin);
     if (!inside(layer, t)) { return; }
     float o = layer.opacity;
     for (int i = 0; i < 4; i++) {
@@ -74,7 +73,7 @@ void stackPrepared(
 }
 
 // A fused keyed layer's alpha at chroma resolution (from its key pass, four samples a texel,
-// `here` the fragment's own) for the fragment's eight luma columns in chroma row `row`:
+// `here` the half fragment's own) for its eight luma columns in chroma row `row`:
 // interpolated between chroma samples as a bilinear texture with centred chroma would be, the
 // picture's edge samples repeated outwards. Luma columns 2j and 2j + 1 lie a quarter of a
 // chroma sample either side of chroma sample j.
@@ -92,21 +91,13 @@ void keyRow(
     right = 0.75 * here.zzww + 0.25 * vec4(here.y, here.w, here.z, after);
 }
 
-// A fused layer over the fragment: sixteen luma samples, each with the Cb and Cr it was
-// subsampled with, and four chroma samples, each with the mean of the two luma samples of its
-// upper row.
-void stackFused(
-    Fused layer, highp usampler2D yPlane, sampler2D cbPlane, sampler2D crPlane,
-    sampler2D keyAlpha, sampler2D excesses, Matte matte, highp usampler2D matteY, int uses,
-    ivec2 fragment, inout Planes planes) {
-    ivec2 t = fragment - ivec2(layer.origin);
-    ivec2 top = ivec2(t.x, t.y * 2);
-    ivec2 bottom = top + ivec2(0, 1);
-    vec4 y[4];
-    unpackRow(texelFetch(yPlane, top, 0).xy, y[0], y[1]);
-    unpackRow(texelFetch(yPlane, bottom, 0).xy, y[2], y[3]);
-    vec4 cbs = texelFetch(cbPlane, t, 0);
-    vec4 crs = texelFetch(crPlane, t, 0);
+// A fused layer over half a fragment at `t` (in the picture, in units of 8 x 2 pixels), from
+// its samples there: sixteen luma samples (`y`, runs as in `Planes`), each with the Cb and Cr
+// it was subsampled with, and four chroma samples, each with the mean of the two luma samples
+// of its upper row; `mattes` likewise, for a matted layer.
+void blendFused(
+    Fused layer, sampler2D keyAlpha, sampler2D excesses, Matte matte, int uses, ivec2 t,
+    vec4 y[4], vec4 cbs, vec4 crs, vec4 mattes[4], inout Planes planes) {
     mat3 m = layer.toOutput;
 
     // The chroma's weight in Y' is zero unless the picture has another matrix than the
@@ -155,9 +146,6 @@ void stackFused(
         outCr += layer.spillShift.z * excess;
     }
     if ((uses & FUSED_MATTED) != 0) {
-        vec4 mattes[4];
-        unpackRow(texelFetch(matteY, top, 0).xy, mattes[0], mattes[1]);
-        unpackRow(texelFetch(matteY, bottom, 0).xy, mattes[2], mattes[3]);
         for (int i = 0; i < 4; i++) { a[i] *= matteAlpha(matte, mattes[i]); }
         // A chroma sample's: the mean of the four matte samples it stands for.
         vec4 sums = vec4(
@@ -180,55 +168,126 @@ void stackFused(
 #endif
 }
 
+// A fused layer over a fragment: its picture starts on a multiple of 16 pixels, so the
+// fragment's samples are one texel of each plane (and of the matte), its left half the first
+// half of each.
+void stackFused(
+    Fused layer, highp usampler2D yPlane, highp usampler2D cbPlane, highp usampler2D crPlane,
+    sampler2D keyAlpha, sampler2D excesses, Matte matte, highp usampler2D matteY, int uses,
+    ivec2 fragment, inout Planes left, inout Planes right) {
+    // The left half in the picture, in units of 8 x 2 pixels (so even).
+    ivec2 t = ivec2(fragment.x * 2, fragment.y) - ivec2(layer.origin);
+    ivec2 top = ivec2(t.x >> 1, t.y * 2);
+    ivec2 bottom = top + ivec2(0, 1);
+    uvec4 yTop = texelFetch(yPlane, top, 0);
+    uvec4 yBottom = texelFetch(yPlane, bottom, 0);
+    uvec2 cbs = texelFetch(cbPlane, ivec2(t.x >> 1, t.y), 0).xy;
+    uvec2 crs = texelFetch(crPlane, ivec2(t.x >> 1, t.y), 0).xy;
+    uvec4 matteTop = uvec4(0u);
+    uvec4 matteBottom = uvec4(0u);
+    if ((uses & FUSED_MATTED) != 0) {
+        matteTop = texelFetch(matteY, top, 0);
+        matteBottom = texelFetch(matteY, bottom, 0);
+    }
+    blendFused(
+        layer, keyAlpha, excesses, matte, uses, t,
+        vec4[4](unpackSamples(yTop.x), unpackSamples(yTop.y), unpackSamples(yBottom.x),
+                unpackSamples(yBottom.y)),
+        unpackSamples(cbs.x), unpackSamples(crs.x),
+        vec4[4](unpackSamples(matteTop.x), unpackSamples(matteTop.y),
+                unpackSamples(matteBottom.x), unpackSamples(matteBottom.y)),
+        left);
+    // A picture 8 pixels more than a multiple of 16 wide ends halfway through its last
+    // fragments: their right halves are not the layer's.
+    if (t.x + 1 < int(layer.size.x)) {
+        blendFused(
+            layer, keyAlpha, excesses, matte, uses, t + ivec2(1, 0),
+            vec4[4](unpackSamples(yTop.z), unpackSamples(yTop.w), unpackSamples(yBottom.z),
+                    unpackSamples(yBottom.w)),
+            unpackSamples(cbs.y), unpackSamples(crs.y),
+            vec4[4](unpackSamples(matteTop.z), unpackSamples(matteTop.w),
+                    unpackSamples(matteBottom.z), unpackSamples(matteBottom.w)),
+            right);
+    }
+}
+
 // The batch's layers, bottom first: made for the program (StackCode.swift), after this file.
-void stackLayers(ivec2 fragment, inout Planes planes);
+void stackLayers(ivec2 fragment, inout Planes left, inout Planes right);
 
-layout(location = 0) out uvec2 stackedLumaTop;
-layout(location = 1) out uvec2 stackedLumaBottom;
-layout(location = 2) out vec4 stackedCb;
-layout(location = 3) out vec4 stackedCr;
+layout(location = 0) out uvec4 stackedLumaTop;
+layout(location = 1) out uvec4 stackedLumaBottom;
+layout(location = 2) out uvec2 stackedCb;
+layout(location = 3) out uvec2 stackedCr;
 #ifdef TRANSPARENT
-layout(location = 4) out uvec2 stackedAlphaTop;
-layout(location = 5) out uvec2 stackedAlphaBottom;
-layout(location = 6) out vec4 stackedChromaAlpha;
+layout(location = 4) out uvec4 stackedAlphaTop;
+layout(location = 5) out uvec4 stackedAlphaBottom;
+layout(location = 6) out uvec2 stackedChromaAlpha;
 #endif
 
-void main() {
-    ivec2 fragment = ivec2(gl_FragCoord.xy);
-    // Over premultiplied zero when transparent, so the alpha starts at zero too.
+// Half a fragment's planes before any layer: over premultiplied zero when transparent (the
+// alpha starts at zero too), else the background.
+Planes startingPlanes() {
     Planes planes;
-    for (int i = 0; i < 4; i++) { planes.lumaAlpha[i] = vec4(0.0); }
-    planes.chromaAlpha = vec4(0.0);
-#if defined(READS_PREVIOUS)
-    unpackRow(texelFetch(previousLumaTop, fragment, 0).xy, planes.luma[0], planes.luma[1]);
-    unpackRow(texelFetch(previousLumaBottom, fragment, 0).xy, planes.luma[2], planes.luma[3]);
-    planes.cb = texelFetch(previousCb, fragment, 0);
-    planes.cr = texelFetch(previousCr, fragment, 0);
+    for (int i = 0; i < 4; i++) {
+        planes.lumaAlpha[i] = vec4(0.0);
 #ifdef TRANSPARENT
-    unpackRow(
-        texelFetch(previousAlphaTop, fragment, 0).xy, planes.lumaAlpha[0], planes.lumaAlpha[1]);
-    unpackRow(
-        texelFetch(previousAlphaBottom, fragment, 0).xy, planes.lumaAlpha[2],
-        planes.lumaAlpha[3]);
-    planes.chromaAlpha = texelFetch(previousChromaAlpha, fragment, 0);
+        planes.luma[i] = vec4(0.0);
+#else
+        planes.luma[i] = vec4(background.x);
 #endif
-#elif defined(TRANSPARENT)
-    for (int i = 0; i < 4; i++) { planes.luma[i] = vec4(0.0); }
+    }
+    planes.chromaAlpha = vec4(0.0);
+#ifdef TRANSPARENT
     planes.cb = vec4(0.0);
     planes.cr = vec4(0.0);
 #else
-    for (int i = 0; i < 4; i++) { planes.luma[i] = vec4(background.x); }
     planes.cb = vec4(background.y);
     planes.cr = vec4(background.z);
 #endif
-    stackLayers(fragment, planes);
-    stackedLumaTop = packRow(planes.luma[0], planes.luma[1]);
-    stackedLumaBottom = packRow(planes.luma[2], planes.luma[3]);
-    stackedCb = planes.cb;
-    stackedCr = planes.cr;
+    return planes;
+}
+
+void main() {
+    ivec2 fragment = ivec2(gl_FragCoord.xy);
+    Planes left = startingPlanes();
+    Planes right = left;
+#ifdef READS_PREVIOUS
+    uvec4 top = texelFetch(previousLumaTop, fragment, 0);
+    uvec4 bottom = texelFetch(previousLumaBottom, fragment, 0);
+    uvec2 cbs = texelFetch(previousCb, fragment, 0).xy;
+    uvec2 crs = texelFetch(previousCr, fragment, 0).xy;
+    left.luma = vec4[4](unpackSamples(top.x), unpackSamples(top.y), unpackSamples(bottom.x),
+                        unpackSamples(bottom.y));
+    right.luma = vec4[4](unpackSamples(top.z), unpackSamples(top.w), unpackSamples(bottom.z),
+                         unpackSamples(bottom.w));
+    left.cb = unpackSamples(cbs.x);
+    right.cb = unpackSamples(cbs.y);
+    left.cr = unpackSamples(crs.x);
+    right.cr = unpackSamples(crs.y);
 #ifdef TRANSPARENT
-    stackedAlphaTop = packRow(planes.lumaAlpha[0], planes.lumaAlpha[1]);
-    stackedAlphaBottom = packRow(planes.lumaAlpha[2], planes.lumaAlpha[3]);
-    stackedChromaAlpha = planes.chromaAlpha;
+    uvec4 alphaTop = texelFetch(previousAlphaTop, fragment, 0);
+    uvec4 alphaBottom = texelFetch(previousAlphaBottom, fragment, 0);
+    uvec2 chromaAlphas = texelFetch(previousChromaAlpha, fragment, 0).xy;
+    left.lumaAlpha = vec4[4](unpackSamples(alphaTop.x), unpackSamples(alphaTop.y),
+                             unpackSamples(alphaBottom.x), unpackSamples(alphaBottom.y));
+    right.lumaAlpha = vec4[4](unpackSamples(alphaTop.z), unpackSamples(alphaTop.w),
+                              unpackSamples(alphaBottom.z), unpackSamples(alphaBottom.w));
+    left.chromaAlpha = unpackSamples(chromaAlphas.x);
+    right.chromaAlpha = unpackSamples(chromaAlphas.y);
+#endif
+#endif
+    stackLayers(fragment, left, right);
+    stackedLumaTop = uvec4(packSamples(left.luma[0]), packSamples(left.luma[1]),
+                           packSamples(right.luma[0]), packSamples(right.luma[1]));
+    stackedLumaBottom = uvec4(packSamples(left.luma[2]), packSamples(left.luma[3]),
+                              packSamples(right.luma[2]), packSamples(right.luma[3]));
+    stackedCb = uvec2(packSamples(left.cb), packSamples(right.cb));
+    stackedCr = uvec2(packSamples(left.cr), packSamples(right.cr));
+#ifdef TRANSPARENT
+    stackedAlphaTop = uvec4(packSamples(left.lumaAlpha[0]), packSamples(left.lumaAlpha[1]),
+                            packSamples(right.lumaAlpha[0]), packSamples(right.lumaAlpha[1]));
+    stackedAlphaBottom = uvec4(packSamples(left.lumaAlpha[2]), packSamples(left.lumaAlpha[3]),
+                               packSamples(right.lumaAlpha[2]), packSamples(right.lumaAlpha[3]));
+    stackedChromaAlpha = uvec2(packSamples(left.chromaAlpha), packSamples(right.chromaAlpha));
 #endif
 }

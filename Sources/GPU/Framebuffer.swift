@@ -111,7 +111,7 @@ public final class Framebuffer {
       bind()
       glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
       glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-      if format == .rgba8 || readsDirectly(format) {
+      if format.fullRead.format == format.pixelFormat || readsDirectly(format) {
         // GL_RGBA with GL_UNSIGNED_BYTE is the one read format every ES 3 driver must accept
         // for 8-bit targets (GL_RGBA_INTEGER with GL_UNSIGNED_INT for integer ones); GL_RED,
         // GL_RG or GL_RG_INTEGER only where the driver names it as its second.
@@ -178,7 +178,7 @@ public final class Framebuffer {
     return try context.withCurrent {
       bind()
       glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment)))
-      return format == .rgba8 || readsDirectly(format)
+      return format.fullRead.format == format.pixelFormat || readsDirectly(format)
     }
   }
 

@@ -2,8 +2,8 @@ internal import CEGL
 
 /// A 2D texture of 8-bit channels: one channel (a Y, Cb or Cr plane, a matte), two (NV12's
 /// interleaved chroma, or a 16-bit sample split into its low and high byte) or four (RGBA); or
-/// of two 32-bit unsigned integers, each holding four 8-bit samples (eight samples of a row a
-/// texel, for the stacking pass: fewer fetches and fragments on llvmpipe).
+/// of two or four 32-bit unsigned integers, each holding four 8-bit samples (eight or sixteen
+/// samples of a row a texel, for the stacking pass: fewer fetches and fragments on llvmpipe).
 ///
 /// Row 0 of an upload is texture coordinate t = 0, which `Fullscreen.vert` maps to the first row
 /// a framebuffer stores, so rows keep their order through a pass and its read-back.
@@ -19,6 +19,8 @@ public final class Texture {
     /// Two 32-bit unsigned integers (GL_RG32UI), sampled through a `usampler2D` and never
     /// filtered: eight bytes a texel, as they lie in memory.
     case rg32ui
+    /// Four 32-bit unsigned integers (GL_RGBA32UI), like `rg32ui`: sixteen bytes a texel.
+    case rgba32ui
 
     /// The bytes one texel takes in an upload or a read-back.
     public var bytesPerPixel: Int {
@@ -27,11 +29,12 @@ public final class Texture {
       case .rg8: 2
       case .rgba8: 4
       case .rg32ui: 8
+      case .rgba32ui: 16
       }
     }
 
     /// Whether texels are integers, which GL samples only unfiltered.
-    var isInteger: Bool { self == .rg32ui }
+    var isInteger: Bool { self == .rg32ui || self == .rgba32ui }
 
     var internalFormat: GLenum {
       switch self {
@@ -39,6 +42,7 @@ public final class Texture {
       case .rg8: GLenum(GL_RG8)
       case .rgba8: GLenum(GL_RGBA8)
       case .rg32ui: GLenum(GL_RG32UI)
+      case .rgba32ui: GLenum(GL_RGBA32UI)
       }
     }
 
@@ -48,6 +52,7 @@ public final class Texture {
       case .rg8: GLenum(GL_RG)
       case .rgba8: GLenum(GL_RGBA)
       case .rg32ui: GLenum(GL_RG_INTEGER)
+      case .rgba32ui: GLenum(GL_RGBA_INTEGER)
       }
     }
 

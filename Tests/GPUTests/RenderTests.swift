@@ -98,43 +98,54 @@ import Testing
     #expect(bytes == [51, 51, 51, 7, 7, 51, 51, 51, 7, 7])
   }
 
-  /// Copies `source` (eight bytes a texel) into an RG32UI target, through the full-screen
-  /// vertex shader.
-  static let copyPacked = ShaderFile(
-    name: "CopyPacked.frag",
-    text: """
-      #version 300 es
-      precision highp float;
-      uniform highp usampler2D source;
-      out uvec2 copied;
-      void main() { copied = texelFetch(source, ivec2(gl_FragCoord.xy), 0).xy; }
-      """)
+  /// Copies `source` into a target of its integer format (`uvec2` or `uvec4`), through the
+  /// full-screen vertex shader.
+  static func copyPacked(_ type: String, _ channels: String) -> ShaderFile {
+    ShaderFile(
+      name: "CopyPacked.frag",
+      text: """
+        #version 300 es
+        precision highp float;
+        uniform highp usampler2D source;
+        out \(type) copied;
+        void main() { copied = texelFetch(source, ivec2(gl_FragCoord.xy), 0).\(channels); }
+        """)
+  }
 
-  @Test func rg32uiKeepsEachTexelsEightBytesThroughUploadDrawAndBothReadBacks() throws {
+  @Test(arguments: [Texture.Format.rg32ui, .rgba32ui])
+  func integerTexelsKeepTheirBytesThroughUploadDrawAndBothReadBacks(format: Texture.Format)
+    throws
+  {
     let context = try GPUContext(platform: .surfaceless)
-    let (width, height, stride) = (3, 2, 32)
+    let texel = format.bytesPerPixel
+    let (width, height, stride) = (3, 2, 4 * texel)
     // Distinct bytes, each row followed by padding the upload must skip.
     var plane = [UInt8](repeating: 0xEE, count: stride * height)
     for row in 0..<height {
-      for byte in 0..<(width * 8) { plane[row * stride + byte] = UInt8(row * 100 + byte * 3 + 1) }
+      for byte in 0..<(width * texel) {
+        plane[row * stride + byte] = UInt8((row * 100 + byte * 3 + 1) % 256)
+      }
     }
-    let texture = try Texture(context: context, width: width, height: height, format: .rg32ui)
+    let texture = try Texture(context: context, width: width, height: height, format: format)
     try texture.upload(plane, bytesPerRow: stride)
     let vertex = try #require(ShaderSource.named("Fullscreen.vert"))
-    let program = try ShaderProgram(context: context, vertex: vertex, fragment: Self.copyPacked)
-    let target = try Framebuffer(context: context, width: width, height: height, format: .rg32ui)
+    let copy = format == .rg32ui ? Self.copyPacked("uvec2", "xy") : Self.copyPacked("uvec4", "xyzw")
+    let program = try ShaderProgram(context: context, vertex: vertex, fragment: copy)
+    let target = try Framebuffer(context: context, width: width, height: height, format: format)
     try program.draw(into: target, textures: ["source": texture])
 
-    let rows = (0..<height).map { Array(plane[($0 * stride)..<($0 * stride + width * 8)]) }
+    let rows = (0..<height).map { Array(plane[($0 * stride)..<($0 * stride + width * texel)]) }
     #expect(try target.readPixels() == rows.flatMap { $0 })
-    // The stacking pass reads its luma targets every frame: llvmpipe offers GL_RG_INTEGER, so
-    // they are read without the four-channel copy.
+    // The stacking pass reads its targets every frame: llvmpipe offers GL_RG_INTEGER for
+    // RG32UI, and GL_RGBA_INTEGER is every driver's, so they are read without the
+    // four-channel copy.
     #expect(try target.readsDirectly(attachment: 0))
-    var bytes = [UInt8](repeating: 7, count: 32 * height)
-    try bytes.withUnsafeMutableBytes { try target.readThroughRGBA(into: $0, bytesPerRow: 32) }
+    var bytes = [UInt8](repeating: 7, count: stride * height)
+    try bytes.withUnsafeMutableBytes { try target.readThroughRGBA(into: $0, bytesPerRow: stride) }
     for row in 0..<height {
-      #expect(Array(bytes[(row * 32)..<(row * 32 + 24)]) == rows[row])
-      #expect(Array(bytes[(row * 32 + 24)..<(row * 32 + 32)]) == [UInt8](repeating: 7, count: 8))
+      let start = row * stride
+      #expect(Array(bytes[start..<(start + width * texel)]) == rows[row])
+      #expect(bytes[(start + width * texel)..<(start + stride)].allSatisfy { $0 == 7 })
     }
   }
 

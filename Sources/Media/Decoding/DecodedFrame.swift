@@ -63,4 +63,20 @@ public final class DecodedFrame: @unchecked Sendable {
     let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : count)
     return try body(bytes, bytesPerRow, size.width, size.height)
   }
+
+  /// Like `withPlane`, but the buffer runs on past the last row's last element as far as the
+  /// frame's own memory does (FFmpeg pads its buffers past the last row), so a reader of whole
+  /// blocks of a row may take the last row's padding as it takes every other row's.
+  public func withPaddedPlane<R>(
+    _ index: Int,
+    _ body: (UnsafeRawBufferPointer, _ bytesPerRow: Int, _ width: Int, _ height: Int) throws -> R
+  ) rethrows -> R {
+    try withPlane(index) { bytes, bytesPerRow, width, height in
+      guard let start = bytes.baseAddress,
+        let available = storage.bytesAvailable(from: start), available > bytes.count
+      else { return try body(bytes, bytesPerRow, width, height) }
+      return try body(
+        UnsafeRawBufferPointer(start: start, count: available), bytesPerRow, width, height)
+    }
+  }
 }

@@ -24,6 +24,22 @@ final class DecoderFrame {
     return (data, Int(bytesPerRow))
   }
 
+  /// How many bytes the frame's buffers hold from `start` on: the end of the reference-counted
+  /// buffer (`AVFrame.buf`) that `start` lies in, which for FFmpeg's own buffers runs past a
+  /// plane's last row; nil where no buffer holds it.
+  func bytesAvailable(from start: UnsafeRawPointer) -> Int? {
+    let buffers = withUnsafeBytes(of: pointer.pointee.buf) {
+      Array($0.bindMemory(to: UnsafeMutablePointer<AVBufferRef>?.self))
+    }
+    for case let buffer? in buffers {
+      guard let base = buffer.pointee.data else { continue }
+      let first = UnsafeRawPointer(base)
+      let end = first + Int(buffer.pointee.size)
+      if start >= first && start < end { return end - start }
+    }
+    return nil
+  }
+
   deinit {
     var frame: UnsafeMutablePointer<AVFrame>? = pointer
     av_frame_free(&frame)

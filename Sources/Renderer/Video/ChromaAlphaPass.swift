@@ -12,7 +12,7 @@ final class ChromaAlphaPass {
   /// Cb and Cr, four samples a texel, as the picture holds them.
   private let target: Framebuffer
 
-  /// A pass for stacking targets `width` (a multiple of 8) × `height` output pixels.
+  /// A pass for stacking targets `width` (a multiple of 16) × `height` output pixels.
   init(context: GPUContext, width: Int, height: Int) throws {
     program = try AssembledProgram.make(
       context: context, parts: ["PackedSamples.frag", "ChromaAlpha.frag"])

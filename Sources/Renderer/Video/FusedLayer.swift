@@ -3,9 +3,9 @@ import Media
 import RenderPlan
 
 /// A layer the stacking pass prepares inside itself (`Stack.frag`): an 8-bit 4:2:0 picture
-/// placed pixel for pixel on the output, read from its planes as decoded (Y′ eight samples to
-/// an RG32UI texel, Cb and Cr four to an RGBA8 texel), with a key and a luma matte of its own
-/// size if it has them. The result is
+/// placed pixel for pixel on the output, read from its planes as decoded (Y′ sixteen samples to
+/// an RGBA32UI texel, Cb and Cr eight to an RG32UI texel), with a key and a luma matte of its
+/// own size if it has them. The result is
 /// the preparation's (`Place.frag`) within rounding; it saves a pass over every pixel of a
 /// full-frame video, which on llvmpipe is most of a frame's time.
 struct FusedLayer {
@@ -22,15 +22,15 @@ struct FusedLayer {
   }
 
   var recipe: Recipe
-  /// The picture's top-left pixel in the output: x a multiple of 8, y of 2.
+  /// The picture's top-left pixel in the output: x a multiple of 16, y of 2.
   var position: SIMD2<Int>
   /// The picture's width (a multiple of 8) and height (even).
   var size: SIMD2<Int>
-  /// Y′ (eight samples a texel), Cb and Cr (four a texel).
+  /// Y′ (sixteen samples a texel), Cb and Cr (eight a texel).
   var planes: PictureTextures
   /// The key's alpha and spill excess for each chroma sample, four a texel (`FusedKeyPass`).
   var keying: Framebuffer?
-  /// The matte's Y′, eight samples a texel.
+  /// The matte's Y′, sixteen samples a texel.
   var matte: PictureTextures?
   var folded: FoldedLayerColor
   var matteEffect: MatteEffect?
@@ -43,8 +43,8 @@ struct FusedLayer {
 
   /// Whether a layer can be fused: its picture 8-bit 4:2:0 without alpha (and a matte, if any,
   /// 8-bit with a luma plane of the same size, read alone: not premultiplied), placed pixel for
-  /// pixel and whole inside its box, on the 8×2 grid, with rows whose byte lengths let eight
-  /// luma samples, or four chroma samples, travel as one texel.
+  /// pixel and whole inside its box, starting on the 16×2 grid (its width a multiple of 8), with
+  /// rows that hold whole texels of 16 luma or 8 chroma samples, the last one padded.
   static func canFuse(picture: DecodedFrame, matte: DecodedFrame?, geometry: LayerGeometry)
     -> Bool
   {
@@ -52,7 +52,7 @@ struct FusedLayer {
     let whole = SIMD4(place.x, place.y, place.x + place.z, place.y + place.w)
     guard picture.layout == .yuv420p8, picture.width % 8 == 0, picture.height % 2 == 0,
       geometry.isPixelAligned, place.x.isFinite, place.y.isFinite, abs(place.x) < 1e9,
-      abs(place.y) < 1e9, geometry.clip == whole, Int(place.x).isMultiple(of: 8),
+      abs(place.y) < 1e9, geometry.clip == whole, Int(place.x).isMultiple(of: 16),
       Int(place.y).isMultiple(of: 2), rowsPack(picture, planes: 3)
     else { return false }
     guard let matte else { return true }
@@ -62,17 +62,22 @@ struct FusedLayer {
   }
 
   /// Whether each plane's rows start on whole texels of its packed texture
-  /// (`PictureTextures.packedFormat`).
+  /// (`PictureTextures.packedFormat`) and hold its last texel whole, padding included: a
+  /// picture 8 pixels more than a multiple of 16 wide fills half of it.
   private static func rowsPack(_ frame: DecodedFrame, planes: Int) -> Bool {
     (0..<planes).allSatisfy { plane in
-      frame.withPlane(plane) { _, bytesPerRow, _, _ in
-        bytesPerRow.isMultiple(of: PictureTextures.packedFormat(plane: plane).bytesPerPixel)
+      let texelBytes = PictureTextures.packedFormat(plane: plane).bytesPerPixel
+      let width = frame.layout.planeSize(plane, width: frame.width, height: frame.height).width
+      let texels = (width + texelBytes - 1) / texelBytes
+      return frame.withPaddedPlane(plane) { bytes, bytesPerRow, _, rows in
+        bytesPerRow.isMultiple(of: texelBytes) && bytesPerRow >= texels * texelBytes
+          && bytes.count >= bytesPerRow * (rows - 1) + texels * texelBytes
       }
     }
   }
 
-  /// The layer's `Fused` uniform: a stacking fragment is eight pixels by two rows, the
-  /// samples of one texel of each packed chroma plane.
+  /// The layer's `Fused` uniform, in half stacking fragments: eight pixels by two rows, one
+  /// texel of the key pass's targets.
   var uniforms: FusedUniforms {
     FusedUniforms(
       origin: SIMD2(Double(position.x) / 8, Double(position.y) / 2),

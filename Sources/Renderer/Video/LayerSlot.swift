@@ -268,10 +268,9 @@ final class LayerSlot {
     of layer: FusedLayer, key: KeyPlan, picture: DecodedFrame,
     keyPass: () throws -> FusedKeyPass
   ) throws -> Framebuffer {
-    let chroma = layer.planes.textures[1]
-    let fits = { (target: Framebuffer) in
-      target.width == chroma.width && target.height == chroma.height
-    }
+    // Four chroma samples a texel: a half stacking fragment's.
+    let size = SIMD2(picture.width / 8, picture.height / 2)
+    let fits = { (target: Framebuffer) in target.width == size.x && target.height == size.y }
     if let held = heldKeying, held.picture === picture, fits(held.target) {
       return held.target
     }
@@ -282,7 +281,8 @@ final class LayerSlot {
         try Framebuffer(
           textures: (0..<2).map { _ in
             try Texture(
-              context: chroma.context, width: chroma.width, height: chroma.height, format: .rgba8)
+              context: layer.planes.textures[1].context, width: size.x, height: size.y,
+              format: .rgba8)
           })
       }
     try keyPass().run(layer, key: key, into: target)

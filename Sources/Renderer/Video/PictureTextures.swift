@@ -6,8 +6,9 @@ import Media
 ///
 /// A 10-bit plane goes into an RG8 texture (its low and high bytes), which filters exactly (see
 /// `Place.frag`'s `wide`); NV12's interleaved chroma likewise into RG8. Packed textures (for a
-/// layer the stacking pass fuses, `Stack.frag`) hold the same bytes in fewer texels: eight
-/// samples of a luma row to an RG32UI texel, four of a chroma row to an RGBA8 texel.
+/// layer the stacking pass fuses, `Stack.frag`) hold the same bytes in fewer texels: sixteen
+/// samples of a luma row to an RGBA32UI texel, eight of a chroma row to an RG32UI texel, the
+/// last texel of a row taking the row's padding where the plane ends halfway through it.
 final class PictureTextures {
   let layout: PlaneLayout
   let width: Int
@@ -35,16 +36,17 @@ final class PictureTextures {
     textures = try (0..<(planes ?? layout.planeCount)).map { plane in
       let size = layout.planeSize(plane, width: width, height: height)
       let format = packed ? Self.packedFormat(plane: plane) : Self.format(layout, plane: plane)
+      let texels = (size.width + format.bytesPerPixel - 1) / format.bytesPerPixel
       return try Texture(
-        context: context, width: packed ? size.width / format.bytesPerPixel : size.width,
-        height: size.height, format: format)
+        context: context, width: packed ? texels : size.width, height: size.height,
+        format: format)
     }
   }
 
-  /// A packed plane's texel: eight luma samples, or four chroma samples (a fused layer's
-  /// chroma texel covers the same 8 × 2 pixels as its luma texels of two rows).
+  /// A packed plane's texel: sixteen luma samples, or eight chroma samples (a fused layer's
+  /// chroma texel covers the same 16 × 2 pixels as its luma texels of two rows).
   static func packedFormat(plane: Int) -> Texture.Format {
-    plane == 0 ? .rg32ui : .rgba8
+    plane == 0 ? .rgba32ui : .rg32ui
   }
 
   /// Whether `frame` fits these textures.
@@ -52,12 +54,13 @@ final class PictureTextures {
     frame.layout == layout && frame.width == width && frame.height == height
   }
 
-  /// Uploads `frame`'s planes, unless they are already there.
+  /// Uploads `frame`'s planes, unless they are already there. A packed plane's last texel of
+  /// a row may take the row's padding, the last row's too (`withPaddedPlane`).
   func upload(_ frame: DecodedFrame) throws {
     guard uploaded !== frame else { return }
     uploaded = nil
     for (plane, texture) in textures.enumerated() {
-      try frame.withPlane(plane) { bytes, bytesPerRow, _, _ in
+      try frame.withPaddedPlane(plane) { bytes, bytesPerRow, _, _ in
         try texture.upload(bytes, bytesPerRow: bytesPerRow)
       }
     }

@@ -1,7 +1,8 @@
 import GPU
 
-/// Copies a stacking target (eight luma samples to an RG32UI texel, four chroma samples to an
-/// RGBA8 texel: the plane's bytes either way) into an image plane.
+/// Copies a stacking target (sixteen luma samples to an RGBA32UI texel, eight chroma samples to
+/// an RG32UI texel, four to an RGBA8 texel after `ChromaAlphaPass`: the plane's bytes every
+/// way) into an image plane.
 enum PlaneReadback {
   /// Reads attachment `attachment` of `source` into rows `firstRow`, `firstRow + rowStep`, …
   /// of `plane` (rows `bytesPerRow` apart, `width` bytes of each are the image's). Straight

@@ -18,24 +18,29 @@ enum StackCode {
         declarations.append("uniform Prepared \(name);")
         let samplers = ["Luma", "LumaAlpha", "Cb", "Cr", "ChromaAlpha"].map { name + $0 }
         declarations.append("uniform sampler2D \(samplers.joined(separator: ", "));")
-        calls.append(
-          "stackPrepared(\(([name] + samplers).joined(separator: ", ")), fragment, planes);")
+        // Its bounds lie on the 8 × 2 grid: a call for each half of the fragment.
+        let arguments = ([name] + samplers).joined(separator: ", ")
+        calls += [
+          "stackPrepared(\(arguments), ivec2(fragment.x * 2, fragment.y), left);",
+          "stackPrepared(\(arguments), ivec2(fragment.x * 2 + 1, fragment.y), right);",
+        ]
       case .fused(let recipe):
         declarations += [
           "uniform Fused \(name);", "uniform Matte \(name)Matte;",
-          // Eight samples a texel (PackedSamples.frag).
-          "uniform highp usampler2D \(name)Y, \(name)MatteY;",
-          "uniform sampler2D \(name)Cb, \(name)Cr, \(name)KeyAlpha, \(name)Excess;",
+          // Packed planes (PackedSamples.frag).
+          "uniform highp usampler2D \(name)Y, \(name)Cb, \(name)Cr, \(name)MatteY;",
+          "uniform sampler2D \(name)KeyAlpha, \(name)Excess;",
         ]
         let arguments =
           [name] + ["Y", "Cb", "Cr", "KeyAlpha", "Excess", "Matte", "MatteY"].map { name + $0 }
           + [uses(recipe)]
-        calls.append("stackFused(\(arguments.joined(separator: ", ")), fragment, planes);")
+        calls.append("stackFused(\(arguments.joined(separator: ", ")), fragment, left, right);")
       }
     }
     let body = calls.map { "    " + $0 + "\n" }.joined()
     return declarations.map { $0 + "\n" }.joined()
-      + "void stackLayers(ivec2 fragment, inout Planes planes) {\n" + body + "}\n"
+      + "void stackLayers(ivec2 fragment, inout Planes left, inout Planes right) {\n" + body
+      + "}\n"
   }
 
   /// What a fused layer's code does, as `StackMain.frag`'s flags.

@@ -7,7 +7,8 @@ enum StackLayer {
   /// Prepared inside the stacking pass.
   case fused(FusedLayer)
 
-  /// The output pixels the layer may touch: x0, y0, x1, y1, on the 8×2 grid.
+  /// The output pixels the layer may touch: x0, y0, x1, y1, on the 8×2 grid (a fused one
+  /// starting on the 16×2 grid).
   var span: SIMD4<Int> {
     switch self {
     case .prepared(let layer, _): layer.bounds
@@ -28,9 +29,9 @@ enum StackLayer {
 /// layers that reach it. Layers past what one program's texture units hold are drawn in
 /// further passes over the one before.
 ///
-/// One pass writes every plane, a fragment for each 8 × 2 pixels: Y′ of the upper and lower
-/// rows (eight samples a texel, RG32UI), Cb and Cr (four a texel, RGBA8). Over a transparent
-/// background (a composition drawn into a picture for another one) the planes start from
+/// One pass writes every plane, a fragment for each 16 × 2 pixels: Y′ of the upper and lower
+/// rows (sixteen samples a texel, RGBA32UI), Cb and Cr (eight a texel, RG32UI). Over a
+/// transparent background (a composition drawn into a picture for another one) the planes start from
 /// premultiplied zero and the pass also stacks alpha with "over": the luma's, laid out as Y′
 /// is, and the alpha its Cb and Cr were premultiplied with, which `ChromaAlphaPass` then
 /// exchanges for the luma's. Over a colour the programs are exactly those of an output
@@ -80,7 +81,7 @@ final class StackPass {
   ]
 
   let context: GPUContext
-  /// The output's size, its width rounded up to a multiple of 8 (four chroma samples a texel).
+  /// The output's size, its width rounded up to a multiple of 16 (eight chroma samples a texel).
   let width: Int
   let height: Int
   /// The colour under the bottom layer in the output's Y′CbCr, 0…1; nil for a transparent
@@ -90,7 +91,7 @@ final class StackPass {
   private var targets: [Framebuffer] = []
 
   init(context: GPUContext, width: Int, height: Int, background: SIMD3<Double>?) {
-    precondition(width % 8 == 0 && height % 2 == 0, "stacking needs an 8×2 grid")
+    precondition(width % 16 == 0 && height % 2 == 0, "stacking needs a 16×2 grid")
     self.context = context
     self.width = width
     self.height = height
@@ -102,7 +103,7 @@ final class StackPass {
   /// upper and lower rows, Cb and Cr (and their alpha).
   func run(_ layers: [StackLayer]) throws -> Framebuffer {
     let regions = CompositeRegions.split(
-      width: width / 8, height: height / 2, scale: SIMD2(8, 2),
+      width: width / 16, height: height / 2, scale: SIMD2(16, 2),
       clips: layers.map { SIMD4<Double>($0.span) },
       mayPartlyCover: layers.map { if case .prepared = $0 { true } else { false } })
     // Units stay free for the previous pass's planes (and alpha).
@@ -237,13 +238,15 @@ final class StackPass {
           + "over a transparent background needs \(targetCount)")
     }
     while targets.count <= slot {
-      // By `Attachment`: eight luma samples a texel (RG32UI), four chroma samples (RGBA8).
+      // By `Attachment`: sixteen luma samples a texel (RGBA32UI), eight chroma samples
+      // (RG32UI).
       let formats: [Texture.Format] =
-        [.rg32ui, .rg32ui, .rgba8, .rgba8] + (transparent ? [.rg32ui, .rg32ui, .rgba8] : [])
+        [.rgba32ui, .rgba32ui, .rg32ui, .rg32ui]
+        + (transparent ? [.rgba32ui, .rgba32ui, .rg32ui] : [])
       targets.append(
         try Framebuffer(
           textures: formats.map {
-            try Texture(context: context, width: width / 8, height: height / 2, format: $0)
+            try Texture(context: context, width: width / 16, height: height / 2, format: $0)
           }))
     }
     return targets[slot]

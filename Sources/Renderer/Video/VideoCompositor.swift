@@ -28,7 +28,7 @@ final class VideoCompositor {
   let fusing: Bool
   /// What shows where no layer covers the frame.
   let background: OutputBackground
-  /// The width of the stacking targets: the output's, rounded up to a multiple of 8.
+  /// The width of the stacking targets: the output's, rounded up to a multiple of 16.
   private let stackWidth: Int
   private let slots: [LayerSlot]
   private let preparation: LayerPreparation
@@ -60,7 +60,7 @@ final class VideoCompositor {
     self.height = height
     self.fusing = fusing
     self.background = background
-    stackWidth = (width + 7) / 8 * 8
+    stackWidth = (width + 15) / 16 * 16
     slots = styles.map(LayerSlot.init)
     preparation = LayerPreparation(context: context)
     effectPasses = EffectPasses(context: context)

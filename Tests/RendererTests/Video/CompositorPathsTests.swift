@@ -107,7 +107,7 @@ struct CompositorPathsTests {
   }
 
   @Test(
-    "fused and prepared agree at the frame's edges: pictures partly off the frame, a width not a multiple of 8, more layers on one spot than one pass holds"
+    "fused and prepared agree at the frame's edges: pictures partly off the frame, a frame width not a multiple of 8, a picture ending halfway through a stacking fragment, more layers on one spot than one pass holds"
   )
   func fusedMatchesPreparedAtEdges() throws {
     try withScratchFolder { folder in
@@ -115,22 +115,27 @@ struct CompositorPathsTests {
       let (width, height) = (212, 120)
       let clip = try Self.frame(
         "clip", in: folder, size: "128x64", lum: "40+X", cb: "90+X/2", cr: "160-Y")
+      // 8 more than a multiple of 16 wide, like a 1080-wide vertical video: its last stacking
+      // fragments are half its own, and their right halves must show what lies under it.
+      let narrow = try Self.frame(
+        "narrow", in: folder, size: "56x32", lum: "200-X", cb: "60+X", cr: "100+Y")
       let context = try GPUContext(platform: .surfaceless)
       var draws = [
         // Off the left and top edges, and off the right and bottom ones.
         LayerDraw(layer: 0, picture: clip, matte: nil, state: Self.state(-16, -2, 128, 64)),
         LayerDraw(
-          layer: 1, picture: clip, matte: nil, state: Self.state(152, 80, 128, 64, opacity: 0.7)),
+          layer: 1, picture: clip, matte: nil, state: Self.state(144, 80, 128, 64, opacity: 0.7)),
         // Wholly off the frame.
         LayerDraw(layer: 2, picture: clip, matte: nil, state: Self.state(400, 0, 128, 64)),
+        LayerDraw(layer: 3, picture: narrow, matte: nil, state: Self.state(96, 4, 56, 32)),
       ]
       // Translucent layers stacked on one spot, more than one pass's texture units hold.
       let count = context.maxTextureImageUnits
       for index in 0..<count {
         draws.append(
           LayerDraw(
-            layer: 3 + index, picture: clip, matte: nil,
-            state: Self.state(8 * (index % 4), 2 * (index % 3) + 30, 128, 64, opacity: 0.3)))
+            layer: 4 + index, picture: clip, matte: nil,
+            state: Self.state(16 * (index % 4), 2 * (index % 3) + 30, 128, 64, opacity: 0.3)))
       }
       let styles = [LayerStyle](repeating: Self.style(), count: draws.count)
       let fused = VideoCompositor(
@@ -154,6 +159,10 @@ struct CompositorPathsTests {
       // The top-left pixel is the first layer's picture at (16, 2): Y' 40 + 16 = 56, under
       // the stack of translucent layers, which do not reach it.
       #expect(abs(Int(a.y[0]) - 56) <= 1, "\(a.y[0])")
+      // The narrow picture's last column (x 151: Y' 200 - 55), and past it, in the second half
+      // of the same stacking fragment, the background again.
+      #expect(abs(Int(a.y[10 * width + 151]) - 145) <= 1, "\(a.y[10 * width + 151])")
+      #expect(abs(Int(a.y[10 * width + 152]) - Int(background.x.rounded())) <= 1)
     }
   }
 

@@ -176,11 +176,11 @@ struct TransparentCompositorTests {
         Self.style(key: key),
       ]
       let layers: [CompositeItem] = [
-        // Fused: 8-bit 4:2:0, pixel for pixel on the 8×2 grid, translucent.
+        // Fused: 8-bit 4:2:0, pixel for pixel on the 16×2 grid, translucent.
         LayerDraw(
           layer: 0, picture: plate, matte: nil, state: Self.state(16, 8, 128, 64, opacity: 0.8)),
         // Fused and keyed.
-        LayerDraw(layer: 1, picture: keyed, matte: nil, state: Self.state(120, 60, 128, 64)),
+        LayerDraw(layer: 1, picture: keyed, matte: nil, state: Self.state(112, 60, 128, 64)),
         // Prepared: a translucent fill with soft edges (its box on fractions of pixels).
         LayerDraw(
           layer: 2, picture: try Self.fill("#3060C0A0"), matte: nil,
