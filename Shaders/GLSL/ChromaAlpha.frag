@@ -21,7 +21,8 @@ layout(location = 1) out vec4 cr;
 // four luma alphas each stands for, which is what a picture's alpha plane gives a chroma
 // sample. Where the picture is drawn, dividing by that alpha gives back the stacked colour,
 // rather than that colour scaled by the two alphas' ratio wherever they differ (at a soft edge,
-// where a chroma sample takes a layer once for four luma samples). Grey where only luma samples are covered.
+// where a chroma sample takes a layer once for four luma samples). Grey where only luma
+// samples are covered.
 vec4 rebasedChroma(vec4 premultiplied, vec4 stackedAlpha, vec4 pictureAlpha) {
     vec4 covered = step(vec4(0.5 / 255.0), stackedAlpha);
     vec4 straight = mix(vec4(0.5), premultiplied / max(stackedAlpha, vec4(0.5 / 255.0)), covered);

@@ -5,9 +5,9 @@ import RenderPlan
 /// A layer the stacking pass prepares inside itself (`Stack.frag`): an 8-bit 4:2:0 picture
 /// placed pixel for pixel on the output, read from its planes as decoded (Y′ sixteen samples to
 /// an RGBA32UI texel, Cb and Cr eight to an RG32UI texel), with a key and a luma matte of its
-/// own size if it has them. The result is
-/// the preparation's (`Place.frag`) within rounding; it saves a pass over every pixel of a
-/// full-frame video, which on llvmpipe is most of a frame's time.
+/// own size if it has them. The result is the preparation's (`Place.frag`) within rounding;
+/// it saves a pass over every pixel of a full-frame video, which on llvmpipe is most of a
+/// frame's time.
 struct FusedLayer {
   /// What the stacking program needs to know of the layer (`StackMain.frag`'s flags).
   struct Recipe: Hashable {

@@ -31,10 +31,10 @@ enum StackLayer {
 ///
 /// One pass writes every plane, a fragment for each 16 × 2 pixels: Y′ of the upper and lower
 /// rows (sixteen samples a texel, RGBA32UI), Cb and Cr (eight a texel, RG32UI). Over a
-/// transparent background (a composition drawn into a picture for another one) the planes start from
-/// premultiplied zero and the pass also stacks alpha with "over": the luma's, laid out as Y′
-/// is, and the alpha its Cb and Cr were premultiplied with, which `ChromaAlphaPass` then
-/// exchanges for the luma's. Over a colour the programs are exactly those of an output
+/// transparent background (a composition drawn into a picture for another one) the planes
+/// start from premultiplied zero and the pass also stacks alpha with "over": the luma's, laid
+/// out as Y′ is, and the alpha its Cb and Cr were premultiplied with, which `ChromaAlphaPass`
+/// then exchanges for the luma's. Over a colour the programs are exactly those of an output
 /// without alpha.
 final class StackPass {
   /// How a layer takes part in a program.
