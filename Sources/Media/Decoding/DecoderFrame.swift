@@ -28,16 +28,16 @@ final class DecoderFrame {
   /// buffer (`AVFrame.buf`) that `start` lies in, which for FFmpeg's own buffers runs past a
   /// plane's last row; nil where no buffer holds it.
   func bytesAvailable(from start: UnsafeRawPointer) -> Int? {
-    let buffers = withUnsafeBytes(of: pointer.pointee.buf) {
-      Array($0.bindMemory(to: UnsafeMutablePointer<AVBufferRef>?.self))
+    // Read in place: this runs for every plane of every fused picture.
+    withUnsafeBytes(of: pointer.pointee.buf) { buffers in
+      for case let buffer? in buffers.bindMemory(to: UnsafeMutablePointer<AVBufferRef>?.self) {
+        guard let base = buffer.pointee.data else { continue }
+        let first = UnsafeRawPointer(base)
+        let end = first + Int(buffer.pointee.size)
+        if start >= first && start < end { return end - start }
+      }
+      return nil
     }
-    for case let buffer? in buffers {
-      guard let base = buffer.pointee.data else { continue }
-      let first = UnsafeRawPointer(base)
-      let end = first + Int(buffer.pointee.size)
-      if start >= first && start < end { return end - start }
-    }
-    return nil
   }
 
   deinit {
