@@ -29,7 +29,14 @@ public enum CubeReader {
     var values: [Float] = []
     var expected = 0
     var lastLine = 0
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Grading tools write Windows line ends and a UTF-8 byte-order mark. "\r\n" is one Swift
+    // `Character`, so lines split on any of the three ends; the mark is dropped, not left
+    // invisible in front of the first keyword.
+    let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+    let lines = body.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    )
+    for (index, raw) in lines.enumerated() {
       let line = index + 1
       let content =
         raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)

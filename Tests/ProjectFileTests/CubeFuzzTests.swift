@@ -9,8 +9,8 @@ import Testing
 /// hang, every problem points at a line inside the file, and a table that reads is whole.
 @Suite("Fuzzed .cube files", .timeLimit(.minutes(1)))
 struct CubeFuzzTests {
-  /// Small valid tables: an identity and an inverting one, with a title, comments, a domain
-  /// and Windows line ends in one of them.
+  /// Small valid tables: an identity, an inverting one and a curve, with a title, comments, a
+  /// domain, Windows line ends in two and a UTF-8 byte-order mark in one.
   static let bases: [String] = {
     func table(_ n: Int, _ transform: (Double) -> Double, end: String) -> String {
       var text = "TITLE \"t\"\(end)# comment\(end)LUT_3D_SIZE \(n)\(end)"
@@ -25,7 +25,10 @@ struct CubeFuzzTests {
       }
       return text
     }
-    return [table(2, { $0 }, end: "\n"), table(3, { 1 - $0 }, end: "\r\n")]
+    return [
+      table(2, { $0 }, end: "\n"), table(3, { 1 - $0 }, end: "\r\n"),
+      "\u{FEFF}" + table(2, { $0 * $0 }, end: "\r\n"),
+    ]
   }()
 
   /// What breaks a table: keywords twice or in the wrong place, sizes out of range, numbers
@@ -63,6 +66,14 @@ struct CubeFuzzTests {
     return String(String.UnicodeScalarView(scalars))
   }
 
+  @Test("every base table reads whole, whatever its line ends and byte-order mark")
+  func basesRead() {
+    for base in Self.bases {
+      let (lut, diagnostics) = CubeReader.read(text: base, file: "look.cube")
+      #expect(lut != nil && diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+    }
+  }
+
   @Test("3,000 seeded mutations: no crash, every problem inside the file, tables whole")
   func mutations() {
     // CHROMAKE_FUZZ_SEED and CHROMAKE_FUZZ_ROUNDS run a longer or different search by hand.
@@ -74,7 +85,10 @@ struct CubeFuzzTests {
     let started = Date()
     for round in 0..<rounds {
       let text = Self.mutate(random.pick(Self.bases), &random)
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+      let lines = text.split(
+        omittingEmptySubsequences: false,
+        whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+      ).count
       let (lut, diagnostics) = CubeReader.read(text: text, file: "look.cube")
       for problem in diagnostics {
         let line = problem.location?.line ?? 0

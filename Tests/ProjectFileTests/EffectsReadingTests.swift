@@ -103,6 +103,28 @@ struct CubeReaderTests {
     #expect(table.color(r: 1, g: 0, b: 1) == SIMD3(1, 0, 1))
   }
 
+  /// What grading tools write: Windows or old Mac line ends, a UTF-8 byte-order mark; each
+  /// reads as the plain table does, and a problem in one still lands on its own line and column.
+  @Test(
+    "Windows and Mac line ends and a byte-order mark read as plain lines",
+    arguments: [("\r\n", ""), ("\r", ""), ("\n", "\u{FEFF}"), ("\r\n", "\u{FEFF}")])
+  func lineEnds(end: String, mark: String) throws {
+    let rows = ["0 0 0", "1 0 0", "0 1 0", "1 1 0", "0 0 1", "1 0 1", "0 1 1", "1 1 1"]
+    let lines = ["TITLE \"two\"", "LUT_3D_SIZE 2", "DOMAIN_MIN 0 0 0", "DOMAIN_MAX 1 1 1"] + rows
+    let (lut, diagnostics) = CubeReader.read(
+      text: mark + lines.joined(separator: end) + end, file: "two.cube")
+    #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+    let table = try #require(lut)
+    #expect(table.size == 2 && table.color(r: 1, g: 1, b: 0) == SIMD3(1, 1, 0))
+
+    let broken = mark + "LUT_3D_SIZE 2" + end + "0 0 0" + end + "  1 0" + end
+    let (none, problems) = CubeReader.read(text: broken, file: "bad.cube")
+    #expect(none == nil)
+    let first = try #require(problems.first)
+    #expect(first.message == "a table row is three numbers (red, green, blue), found '1 0'")
+    #expect(first.location?.line == 3 && first.location?.column == 3)
+  }
+
   @Test(
     "problems at their line and column",
     arguments: [
