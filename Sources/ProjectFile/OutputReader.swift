@@ -58,6 +58,15 @@ extension ReadContext {
         help: "a PNG sequence numbers its files with a pattern, as in out/frames/%05d.png")
       return nil
     }
+    if container == .png, let slash = file.value.lastIndex(of: "/"),
+      file.value[..<slash].contains("%")
+    {
+      error(
+        "bad-output-file",
+        "a PNG sequence's folder cannot hold a '%': FFmpeg would number it as a frame: '\(file.value)'",
+        at: file.location, help: "number the files, not the folder: file: out/frames/%05d.png")
+      return nil
+    }
     if container == .png, FramePattern(file.value) == nil {
       error(
         "bad-output-file",
@@ -68,14 +77,17 @@ extension ReadContext {
     return container
   }
 
-  /// `OutputFormat.decide` for what the file asks, its problem reported at the setting at
-  /// fault: the planner decides the same way, so a file this passes has a format.
+  /// `OutputFormat.decide`'s rule for what the file asks, every problem reported at the
+  /// setting at fault: the planner decides the same way, so a file this passes has a format.
   private func checkFormat(of output: OutputSpec, in container: OutputContainer) {
-    let decided = OutputFormat.decide(
+    let problems = OutputFormat.problems(
       container: container, choice: output.formatChoice,
       transparent: output.background.value == .transparent,
       sampleRate: output.audio.sampleRate.value)
-    guard case .failure(let problem) = decided else { return }
+    for problem in problems { reportFormatProblem(problem, of: output) }
+  }
+
+  private func reportFormatProblem(_ problem: OutputFormatProblem, of output: OutputSpec) {
     let video = output.video
     let audio = output.audio
     let location: SourceLocation =
@@ -115,7 +127,8 @@ extension ReadContext {
   /// `"#RRGGBB"`, or `transparent`: nothing under the bottom layer, for a project drawn
   /// inside another.
   private func background(_ node: Node) -> Located<OutputBackground>? {
-    guard let s = scalarText(node, expected: "a colour or 'transparent'") else { return nil }
+    guard let s = scalarText(node, expected: "a colour or 'transparent'", example: "\"#000000\"")
+    else { return nil }
     if s.text.trimmingWhitespace() == "transparent" { return Located(.transparent, at: s.location) }
     return color(node, what: "output.background").map { Located(.color($0.value), at: $0.location) }
   }
@@ -145,7 +158,8 @@ extension ReadContext {
   }
 
   private func durationRule(_ node: Node) -> Located<DurationRule>? {
-    guard let s = scalarText(node, expected: "longest, shortest or a time") else { return nil }
+    guard let s = scalarText(node, expected: "longest, shortest or a time", example: "longest")
+    else { return nil }
     switch s.text {
     case "longest": return Located(.longest, at: s.location)
     case "shortest": return Located(.shortest, at: s.location)
@@ -166,7 +180,7 @@ extension ReadContext {
       video.codec = named(n, what: "output.video.codec", VideoCodec.self)
     }
     if let n = map.value("crf"), let v = integer(n, what: "crf", in: 0...63) { video.crf = v }
-    if let n = map.value("preset"), let v = string(n, what: "a preset name") {
+    if let n = map.value("preset"), let v = string(n, what: "a preset name", example: "medium") {
       let presets = VideoCodec.h264.presets ?? []
       if presets.contains(v.value) {
         video.preset = v
@@ -185,7 +199,7 @@ extension ReadContext {
   private func named<T: RawRepresentable & CaseIterable>(
     _ node: Node, what: String, _ type: T.Type
   ) -> Located<T>? where T.RawValue == String {
-    guard let s = string(node, what: "a codec name") else { return nil }
+    guard let s = string(node, what: "a codec name", example: "h264") else { return nil }
     if let value = T(rawValue: s.value) { return Located(value, at: s.location) }
     let names = T.allCases.map(\.rawValue)
     error(

@@ -23,6 +23,7 @@ struct ProjectRules {
       checkClip(track.clip, subject: "audio track '\(track.name.value)'")
     }
     checkOutputIsNotAnInput()
+    checkOutputsAreNotFolders()
     DuckRules(context: context, spec: spec).check()
   }
 
@@ -97,11 +98,37 @@ struct ProjectRules {
         "output.poster.file is also an input: rendering would overwrite it",
         at: poster.location, notes: [.init("read here", at: input.path.location)])
     }
+    // An animated WebP and a WebP poster can share a name: the poster, written last, would
+    // replace the movie with one frame, and the build record would call it up to date.
+    if ProjectPaths.sameFile(picture, output) {
+      context.error(
+        "poster-is-output",
+        "output.poster.file is output.file itself: the poster would replace the movie",
+        at: poster.location, notes: [.init("output.file", at: spec.output.file.location)],
+        help: "give the poster a name of its own, such as 'poster.webp'")
+    }
     // Only a PNG sequence can share a name with a picture: its frame would replace the poster.
     if let frames = FramePattern(output), frames.frame(of: picture) != nil {
       context.error(
         "output-is-input", "output.poster.file is one of the output's own frames",
         at: poster.location, notes: [.init("output.file", at: spec.output.file.location)])
+    }
+  }
+
+  /// A folder where a file is to be written: the render would encode the whole movie and
+  /// then fail to rename it into place, so `check` says so first.
+  private func checkOutputsAreNotFolders() {
+    var outputs = [(what: "output.file", path: spec.output.file)]
+    if let poster = spec.output.poster?.file { outputs.append(("output.poster.file", poster)) }
+    for (what, path) in outputs where !path.value.isEmpty && FramePattern(path.value) == nil {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: resolve(path.value), isDirectory: &isFolder),
+        isFolder.boolValue
+      else { continue }
+      context.error(
+        "output-is-folder", "\(what) '\(path.value)' is a folder: the render cannot write over it",
+        at: path.location, notes: path.substitutionNotes,
+        help: "remove the folder, or name a file that is not one")
     }
   }
 

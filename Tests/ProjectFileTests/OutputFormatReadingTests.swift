@@ -165,6 +165,21 @@ struct OutputFormatReadingTests {
       "\(String(describing: error.location))")
   }
 
+  @Test("every impossible request is reported at once, each at its own setting")
+  func allAtOnce() throws {
+    let result = Self.load(
+      file: "out.webm",
+      "  video: { preset: fast, speed: 9 }\n  audio: { codec: aac }")
+    let errors = result.diagnostics.filter { $0.severity == .error }
+    #expect(
+      errors.map(\.message) == [
+        "vp9 has no preset setting", "speed must be from 0 to 5 for vp9, found 9",
+        ".webm cannot hold aac sound",
+      ])
+    #expect(errors.map { $0.location?.line } == [7, 7, 8])
+    #expect(errors.map { $0.location?.column } == [20, 33, 19])
+  }
+
   @Test("an unknown codec name is an error naming the codecs, with a suggestion")
   func unknownCodec() throws {
     let result = Self.load(file: "out.mp4", "  video: { codec: h246 }")
@@ -222,5 +237,28 @@ struct PosterPathTests {
         $0.message == "output.poster.file is one of the output's own frames"
       },
       "\(same.diagnostics.map(\.message))")
+  }
+}
+
+/// An animated WebP and its WebP poster may not share a name: the poster would replace the movie
+/// with one frame, and the next render would call that up to date.
+@Suite("output formats: a poster named like the output")
+struct PosterIsOutputTests {
+  @Test("a poster at output.file's own path is an error at the poster, spelled alike or not")
+  func refused() throws {
+    for poster in ["out/anim.webp", "out/./anim.webp", "out/../out/anim.webp"] {
+      let result = OutputFormatReadingTests.load(
+        file: "out/anim.webp", "  poster: { file: \(poster) }")
+      let errors = result.diagnostics.filter { $0.id == "poster-is-output" }
+      #expect(errors.count == 1, "\(poster): \(result.diagnostics.map(\.message))")
+      let error = try #require(errors.first)
+      #expect(
+        error.message
+          == "output.poster.file is output.file itself: the poster would replace the movie")
+      #expect(error.location?.line == 7 && error.notes.first?.location?.line == 3)
+    }
+    let apart = OutputFormatReadingTests.load(
+      file: "out/anim.webp", "  poster: { file: out/poster.webp }")
+    #expect(!apart.diagnostics.hasErrors, "\(apart.diagnostics.map(\.message))")
   }
 }

@@ -8,11 +8,11 @@ public struct FramePattern: Sendable, Equatable {
   public let width: Int
 
   /// The pattern in `path`, or nil when its file name holds none, or more than one, or a
-  /// `%` that is not one.
+  /// `%` that is not one, or its folder holds a `%` (FFmpeg would number the folder too).
   public init?(_ path: String) {
-    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-    let percents = name.filter { $0 == "%" }.count
-    guard percents == 1, let percent = path.lastIndex(of: "%") else { return nil }
+    guard path.filter({ $0 == "%" }).count == 1, let percent = path.lastIndex(of: "%"),
+      !path[percent...].contains("/")
+    else { return nil }
     var cursor = path.index(after: percent)
     var digits = ""
     while cursor < path.endIndex, path[cursor].isASCII, path[cursor].isNumber {

@@ -49,70 +49,94 @@ public struct OutputFormat: Sendable, Codable, Equatable {
   public static func decide(
     container: OutputContainer, choice: OutputFormatChoice, transparent: Bool, sampleRate: Int
   ) -> Result<OutputFormat, OutputFormatProblem> {
+    let (format, problems) = examine(
+      container: container, choice: choice, transparent: transparent, sampleRate: sampleRate)
+    if let first = problems.first { return .failure(first) }
+    return .success(format)
+  }
+
+  /// Every request of `choice` that an output in `container` cannot honour, in the order of
+  /// the settings, so a file that asks three impossible things hears of all three at once.
+  public static func problems(
+    container: OutputContainer, choice: OutputFormatChoice, transparent: Bool, sampleRate: Int
+  ) -> [OutputFormatProblem] {
+    examine(container: container, choice: choice, transparent: transparent, sampleRate: sampleRate)
+      .problems
+  }
+
+  /// The format `choice` asks for, and what is wrong with it. Each setting is checked against
+  /// the codec asked for, even one the container cannot hold: "prores has no speed setting" is
+  /// true of the request whatever the container.
+  private static func examine(
+    container: OutputContainer, choice: OutputFormatChoice, transparent: Bool, sampleRate: Int
+  ) -> (format: OutputFormat, problems: [OutputFormatProblem]) {
+    var problems: [OutputFormatProblem] = []
     let videoCodecs = container.videoCodecs
     let video = choice.videoCodec ?? videoCodecs[0]
-    guard videoCodecs.contains(video) else {
-      return .failure(
+    if !videoCodecs.contains(video) {
+      problems.append(
         .init(
           .videoCodec, "\(container.displayName) cannot hold \(video.rawValue) video",
           help: "\(container.displayName) holds \(list(videoCodecs.map(\.rawValue)))"))
     }
     var format = OutputFormat(container: container, video: video, alpha: choice.alpha)
     if let crf = choice.crf {
-      guard let range = video.crfRange else {
-        return .failure(.init(.crf, "\(video.rawValue) has no crf setting"))
-      }
-      guard range.contains(crf) else {
-        return .failure(
-          .init(
-            .crf,
-            "crf must be from \(range.lowerBound) to \(range.upperBound) for "
-              + "\(video.rawValue), found \(crf)"))
+      if let range = video.crfRange {
+        if !range.contains(crf) {
+          problems.append(
+            .init(
+              .crf,
+              "crf must be from \(range.lowerBound) to \(range.upperBound) for "
+                + "\(video.rawValue), found \(crf)"))
+        }
+      } else {
+        problems.append(.init(.crf, "\(video.rawValue) has no crf setting"))
       }
     }
     format.crf = choice.crf ?? video.defaultCRF
     if let preset = choice.preset {
-      guard let presets = video.presets else {
-        return .failure(
+      if let presets = video.presets {
+        if !presets.contains(preset) {
+          problems.append(
+            .init(
+              .preset, "unknown \(video.rawValue) preset '\(preset)'",
+              help: "presets: \(presets.joined(separator: ", "))"))
+        }
+      } else {
+        problems.append(
           .init(
             .preset, "\(video.rawValue) has no preset setting",
             help: video.speedRange.map {
               "\(video.rawValue) takes 'speed', from \($0.lowerBound) to \($0.upperBound)"
             }))
       }
-      guard presets.contains(preset) else {
-        return .failure(
-          .init(
-            .preset, "unknown \(video.rawValue) preset '\(preset)'",
-            help: "presets: \(presets.joined(separator: ", "))"))
-      }
     }
     format.preset = choice.preset ?? (video.presets == nil ? nil : "medium")
     if let speed = choice.speed {
-      guard let range = video.speedRange else {
-        return .failure(
+      if let range = video.speedRange {
+        if !range.contains(speed) {
+          problems.append(
+            .init(
+              .speed,
+              "speed must be from \(range.lowerBound) to \(range.upperBound) for "
+                + "\(video.rawValue), found \(speed)"))
+        }
+      } else {
+        problems.append(
           .init(
             .speed, "\(video.rawValue) has no speed setting",
             help: video.presets == nil ? nil : "\(video.rawValue) takes 'preset'"))
       }
-      guard range.contains(speed) else {
-        return .failure(
-          .init(
-            .speed,
-            "speed must be from \(range.lowerBound) to \(range.upperBound) for "
-              + "\(video.rawValue), found \(speed)"))
-      }
     }
     format.speed = choice.speed ?? video.defaultSpeed
     if choice.alpha {
-      guard video.keepsAlpha, video != .vp9 || container == .webm else {
-        return .failure(
+      if !video.keepsAlpha || (video == .vp9 && container != .webm) {
+        problems.append(
           .init(
             .alpha, "\(video.rawValue) in \(container.displayName) cannot keep alpha",
             help: "alpha is kept by prores (.mov), vp9 (.webm), .webp, .gif and PNG sequences"))
-      }
-      guard transparent else {
-        return .failure(
+      } else if !transparent {
+        problems.append(
           .init(
             .alpha, "output.video.alpha needs 'output.background: transparent'",
             help: "over a colour every pixel is opaque, so there is no alpha to keep"))
@@ -122,13 +146,13 @@ public struct OutputFormat: Sendable, Codable, Equatable {
     guard let audio = choice.audioCodec ?? audioCodecs.first else {
       // A picture format: no sound, so the sound settings must not ask for one.
       if choice.bitrate != nil {
-        return .failure(
+        problems.append(
           .init(.bitrate, "\(container.displayName) has no sound to set a bit rate of"))
       }
-      return .success(format)
+      return (format, problems)
     }
-    guard audioCodecs.contains(audio) else {
-      return .failure(
+    if !audioCodecs.contains(audio) {
+      problems.append(
         .init(
           .audioCodec,
           audioCodecs.isEmpty
@@ -138,16 +162,16 @@ public struct OutputFormat: Sendable, Codable, Equatable {
             ? nil : "\(container.displayName) holds \(list(audioCodecs.map(\.rawValue)))"))
     }
     if choice.bitrate != nil, !audio.hasBitrate {
-      return .failure(.init(.bitrate, "\(audio.rawValue) is lossless: it has no bit rate"))
+      problems.append(.init(.bitrate, "\(audio.rawValue) is lossless: it has no bit rate"))
     }
     if let rates = audio.sampleRates, !rates.contains(sampleRate) {
-      return .failure(
+      problems.append(
         .init(
           .sampleRate, "\(audio.rawValue) cannot be \(sampleRate) Hz",
           help: "\(audio.rawValue) takes \(list(rates.map { "\($0)" })) Hz"))
     }
     format.audio = audio
-    return .success(format)
+    return (format, problems)
   }
 
   private static func list(_ names: [String]) -> String {
