@@ -56,7 +56,8 @@ extension ReadContext {
   private func streams(_ node: Node) -> Located<StreamSelection>? {
     let here = location(of: node)
     if case .scalar = node {
-      guard let s = scalarText(node, expected: "all or a list of stream indices") else {
+      guard let s = scalarText(node, expected: "all or a list of stream indices", example: "all")
+      else {
         return nil
       }
       if s.text == "all" { return Located(.all, at: here) }

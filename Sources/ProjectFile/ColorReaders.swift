@@ -8,7 +8,7 @@ extension ReadContext {
   /// An opaque `"#RRGGBB"`, for colours that are matched or lie under everything (a key colour,
   /// the output's background), where alpha would mean nothing.
   func color(_ node: Node, what: String) -> Located<RGBColor>? {
-    guard let s = scalarText(node, expected: "a colour") else { return nil }
+    guard let s = scalarText(node, expected: "a colour", example: "\"#FF8000\"") else { return nil }
     let text = s.text.trimmingWhitespace().description
     if let color = RGBColor(hex: text) { return Located(color, at: s.location) }
     if RGBAColor(hex: text) != nil {
@@ -26,7 +26,7 @@ extension ReadContext {
 
   /// `"#RRGGBB"` (opaque) or `"#RRGGBBAA"`, for colours that are drawn.
   func rgbaColor(_ node: Node) -> Located<RGBAColor>? {
-    guard let s = scalarText(node, expected: "a colour") else { return nil }
+    guard let s = scalarText(node, expected: "a colour", example: "\"#FF8000\"") else { return nil }
     guard let color = RGBAColor(hex: s.text.trimmingWhitespace().description) else {
       error(
         "bad-color", ColorText.problem(s.text, digits: "6 or 8"), at: s.location,

@@ -46,7 +46,9 @@ extension ReadContext {
     }
     var names: [Located<String>] = []
     for item in items {
-      guard let name = string(item, what: "a layer or track name") else { return nil }
+      guard let name = string(item, what: "a layer or track name", example: "voice") else {
+        return nil
+      }
       if let first = names.first(where: { $0.value == name.value }) {
         error(
           "duplicate-name", "'\(name.value)' is listed twice in duck.under", at: name.location,

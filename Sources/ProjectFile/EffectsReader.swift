@@ -38,7 +38,7 @@ extension ReadContext {
 
   /// `24` (pixels) or `"10%"` (of the picture's shorter side, at most 50 %).
   private func cornerRadius(_ node: Node) -> Located<CornerRadius>? {
-    guard let s = scalarText(node, expected: "a corner radius") else { return nil }
+    guard let s = scalarText(node, expected: "a corner radius", example: "24") else { return nil }
     let text = s.text.trimmingWhitespace()
     if text.hasSuffix("%") {
       guard let value = DecimalText.rational(String(text.dropLast()).trimmingWhitespace()),

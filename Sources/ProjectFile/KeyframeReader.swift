@@ -73,7 +73,7 @@ extension ReadContext {
   func easing(_ node: Node) -> Located<Easing>? {
     let names = Easing.names.map(\.name)
     guard case .sequence(let items) = node else {
-      guard let s = scalarText(node, expected: "an easing") else { return nil }
+      guard let s = scalarText(node, expected: "an easing", example: "in_out") else { return nil }
       let text = String(s.text.trimmingWhitespace())
       if let easing = Easing.names.first(where: { $0.name == text })?.easing {
         return Located(easing, at: s.location)
@@ -134,7 +134,9 @@ extension ReadContext {
   private func boxLength(
     _ node: Node, what: String, side: Int?, isSize: Bool, emptyAllowed: Bool
   ) -> Double? {
-    guard let s = scalarText(node, expected: what) else { return nil }
+    guard let s = scalarText(node, expected: what, example: isSize ? "\"50%\"" : "0") else {
+      return nil
+    }
     var text = s.text.trimmingWhitespace()
     let isPercent = text.hasSuffix("%")
     if isPercent { text = text.dropLast().trimmingWhitespace() }

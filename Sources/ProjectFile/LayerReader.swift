@@ -65,7 +65,7 @@ extension ReadContext {
     let name: Located<String>
     if let item {
       name =
-        map.value("name").flatMap { nonEmptyString($0, what: "name") }
+        map.value("name").flatMap { nonEmptyString($0, what: "name", example: "plate") }
         ?? Located("\(item.sequence) item \(item.number)", at: map.location)
     } else {
       name = readName(map, fallback: "layers[\(index)]")
@@ -222,7 +222,7 @@ extension ReadContext {
   }
 
   func readName(_ map: MappingReader, fallback: String) -> Located<String> {
-    map.required("name").flatMap { nonEmptyString($0, what: "name") }
+    map.required("name").flatMap { nonEmptyString($0, what: "name", example: "plate") }
       ?? Located(fallback, at: map.location)
   }
 

@@ -7,7 +7,10 @@ import Yams
 extension ReadContext {
   /// `-23`, `"-23 LUFS"`, `"-24 LKFS"` or a name: `ebu-r128`, `atsc-a85`, `streaming`.
   func loudnessTarget(_ node: Node) -> Located<LoudnessTarget>? {
-    guard let s = scalarText(node, expected: "a loudness in LUFS or a standard's name") else {
+    guard
+      let s = scalarText(
+        node, expected: "a loudness in LUFS or a standard's name", example: "-14")
+    else {
       return nil
     }
     let text = String(s.text.trimmingWhitespace())
@@ -35,7 +38,9 @@ extension ReadContext {
 
   /// `-1`, `"-1 dBTP"`: from −20 to 0 dBTP.
   func truePeakCeiling(_ node: Node) -> Located<Double>? {
-    guard let s = scalarText(node, expected: "a true-peak level in dBTP") else { return nil }
+    guard let s = scalarText(node, expected: "a true-peak level in dBTP", example: "-1") else {
+      return nil
+    }
     let number = Self.strip(unit: ["dbtp", "db"], from: String(s.text.trimmingWhitespace()))
     guard let value = DecimalText.rational(number)?.doubleValue else {
       error(

@@ -21,7 +21,7 @@ struct MappingReader {
     guard case .mapping(let mapping) = node else {
       context.error(
         "wrong-type", "\(subject) must be a mapping of keys to values, found \(node.kindName)",
-        at: context.location(of: node))
+        at: context.location(of: node), help: Self.shapeHelp(allowed))
       return nil
     }
     for (key, value) in mapping {
@@ -69,6 +69,23 @@ struct MappingReader {
     context.error(
       "missing-key", "\(subject) is missing required key '\(key)'", at: location, help: help)
     return nil
+  }
+}
+
+extension MappingReader {
+  /// What a mapping of these keys looks like: "its keys are color, similarity, smoothness and
+  /// spill, written as { color: …, similarity: … } or one per line below it".
+  static func shapeHelp(_ allowed: [String]) -> String? {
+    guard let first = allowed.first else { return nil }
+    let list =
+      allowed.count > 8
+      ? "include " + allowed.prefix(8).joined(separator: ", ") + ", …"
+      : "are "
+        + (allowed.count > 1
+          ? allowed.dropLast().joined(separator: ", ") + " and " + allowed[allowed.count - 1]
+          : first)
+    let example = allowed.prefix(2).map { "\($0): …" }.joined(separator: ", ")
+    return "its keys \(list), written as { \(example) } or one per line below it"
   }
 }
 

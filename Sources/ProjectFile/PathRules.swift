@@ -138,7 +138,9 @@ extension ReadContext {
   /// A local file path: not empty, not a URL or an FFmpeg protocol, whether written so or
   /// made so by a variable.
   func path(_ node: Node, what: String) -> Located<String>? {
-    guard let s = scalarText(node, expected: "a file path") else { return nil }
+    guard let s = scalarText(node, expected: "a file path", example: "media/clip.mp4") else {
+      return nil
+    }
     let text = s.text
     guard !text.trimmingWhitespace().isEmpty else {
       error("empty-value", "\(what) cannot be empty", at: s.location, notes: s.substitutionNotes)

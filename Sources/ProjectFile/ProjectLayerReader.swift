@@ -35,7 +35,8 @@ extension ReadContext {
         continue
       }
       guard
-        let text = scalarText(value, expected: "a single value for the child's variable '\(name)'")
+        let text = scalarText(
+          value, expected: "a single value for the child's variable '\(name)'", example: "blue")
       else { continue }
       variables.append(
         ChildVariable(name: Located(name, at: location(of: key)), value: text.located))

@@ -57,7 +57,7 @@ extension ReadContext {
       let node = map.required(
         "version", help: "add 'version: 1' as the first line (after any comments)")
     else { return Located(1, at: map.location) }
-    guard let s = scalarText(node, expected: "a format version") else { return nil }
+    guard let s = scalarText(node, expected: "a format version", example: "1") else { return nil }
     guard let v = Int(s.text), ProjectLoader.supportedVersions.contains(v) else {
       let list = ProjectLoader.supportedVersions.map(String.init).joined(separator: ", ")
       error(
@@ -134,7 +134,7 @@ extension ReadContext {
       error(
         "wrong-type",
         "\(what) must be a list (each entry starting with '- '), found \(node.kindName)",
-        at: location(of: node))
+        at: location(of: node), help: "write each entry on lines of its own, as in: - name: plate")
       return []
     }
     if items.isEmpty && !allowEmpty {

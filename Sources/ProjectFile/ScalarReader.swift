@@ -28,14 +28,16 @@ struct ScalarText {
 
 extension ReadContext {
   /// The text of a scalar node, placeholders substituted. Reports (and returns `nil` for)
-  /// mappings, lists, nulls and bad placeholders; `expected` names what was wanted.
-  func scalarText(_ node: Node, expected: String) -> ScalarText? {
+  /// mappings, lists, nulls and bad placeholders; `expected` names what was wanted, and
+  /// `example` shows one such value as it is written, for the help of a wrong-type error.
+  func scalarText(_ node: Node, expected: String, example: String) -> ScalarText? {
     let location = location(of: node)
     guard case .scalar(let scalar) = node, !scalar.isNull else {
       error(
         "wrong-type", "expected \(expected), found \(node.kindName)", at: location,
         help: startsComment(at: location)
-          ? "an unquoted # starts a YAML comment; quote the value, as in \"#00FF00\"" : nil)
+          ? "an unquoted # starts a YAML comment; quote the value, as in \"#00FF00\""
+          : exampleHelp(example, at: location))
       return nil
     }
     let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
@@ -43,6 +45,26 @@ extension ReadContext {
       return ScalarText(text: scalar.string, location: location, quoted: quoted, substitutions: [])
     }
     return substitute(scalar, at: location, quoted: quoted)
+  }
+
+  /// "write one value, for example: font: DejaVu Sans Bold 40": `example` after the key the
+  /// value at `location` is written under, when one stands before it on its line.
+  func exampleHelp(_ example: String, at location: SourceLocation) -> String {
+    guard location.line >= 1, location.line <= lines.count else {
+      return "write one value, for example: \(example)"
+    }
+    var before = scalars(ofLine: location.line).prefix(max(0, location.column - 1))
+    while before.last == " " || before.last == "\t" { before.removeLast() }
+    guard before.last == ":" else { return "write one value, for example: \(example)" }
+    before.removeLast()
+    let isKeyScalar = { (c: Unicode.Scalar) in
+      c == "_" || c == "-" || c.properties.isAlphabetic || ("0"..."9").contains(c)
+    }
+    let key = String(
+      String.UnicodeScalarView(before.reversed().prefix(while: isKeyScalar).reversed()))
+    return key.isEmpty
+      ? "write one value, for example: \(example)"
+      : "write one value, for example: \(key): \(example)"
   }
 
   /// Whether the source text at `location` (an empty value's place) begins a comment.

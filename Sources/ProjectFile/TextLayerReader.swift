@@ -40,7 +40,9 @@ extension ReadContext {
     if let room { checkPictureSize(room, subject: subject, layer: here) }
     return TextLayerSpec(
       text: text,
-      font: map.value("font").flatMap { nonEmptyString($0, what: "font") }
+      font: map.value("font").flatMap {
+        nonEmptyString($0, what: "font", example: "DejaVu Sans Bold 40")
+      }
         ?? Located(Self.defaultFont, at: here),
       color: map.value("color").flatMap(rgbaColor) ?? Located(.white, at: here),
       align: map.value("align").flatMap {
@@ -68,7 +70,9 @@ extension ReadContext {
   /// it, so that `|` and `|-` read the same and no empty last line moves the text up.
   /// Empty text is allowed: a data row may leave a field blank.
   private func layerText(_ node: Node) -> Located<String>? {
-    guard var s = scalarText(node, expected: "the text to show") else { return nil }
+    guard var s = scalarText(node, expected: "the text to show", example: "Hello") else {
+      return nil
+    }
     if case .scalar(let scalar) = node, scalar.style == .literal || scalar.style == .folded,
       s.text.hasSuffix("\n")
     {

@@ -8,12 +8,12 @@ import Yams
 /// returns `nil` when the value cannot be used; callers then keep the default, so reading goes
 /// on and every problem of the file is found in one run.
 extension ReadContext {
-  func string(_ node: Node, what: String) -> Located<String>? {
-    scalarText(node, expected: what)?.located
+  func string(_ node: Node, what: String, example: String) -> Located<String>? {
+    scalarText(node, expected: what, example: example)?.located
   }
 
-  func nonEmptyString(_ node: Node, what: String) -> Located<String>? {
-    guard let s = string(node, what: what) else { return nil }
+  func nonEmptyString(_ node: Node, what: String, example: String) -> Located<String>? {
+    guard let s = string(node, what: what, example: example) else { return nil }
     guard !s.value.trimmingWhitespace().isEmpty else {
       error(
         "empty-value", "\(what) cannot be empty", at: s.location,
@@ -24,7 +24,7 @@ extension ReadContext {
   }
 
   func bool(_ node: Node) -> Located<Bool>? {
-    guard let s = scalarText(node, expected: "true or false") else { return nil }
+    guard let s = scalarText(node, expected: "true or false", example: "true") else { return nil }
     switch s.text.lowercased() {
     case "true": return Located(true, at: s.location)
     case "false": return Located(false, at: s.location)
@@ -40,7 +40,7 @@ extension ReadContext {
   /// `no`, `0` or empty (a blank data cell hides what it guards). Letter case is ignored, as
   /// spreadsheets write `TRUE`.
   func condition(_ node: Node) -> Located<Bool>? {
-    guard let s = scalarText(node, expected: "a condition") else { return nil }
+    guard let s = scalarText(node, expected: "a condition", example: "yes") else { return nil }
     switch s.text.trimmingWhitespace().lowercased() {
     case "true", "yes", "1": return Located(true, at: s.location)
     case "false", "no", "0", "": return Located(false, at: s.location)
@@ -54,7 +54,9 @@ extension ReadContext {
   }
 
   func integer(_ node: Node, what: String, in range: ClosedRange<Int>) -> Located<Int>? {
-    guard let s = scalarText(node, expected: what) else { return nil }
+    guard let s = scalarText(node, expected: what, example: "\(range.lowerBound)") else {
+      return nil
+    }
     guard let value = Int(s.text.trimmingWhitespace()) else {
       error(
         "wrong-type", "expected \(what), found '\(s.text)'", at: s.location,
@@ -76,7 +78,9 @@ extension ReadContext {
   func number(
     _ node: Node, what: String, in range: ClosedRange<Double>, aboveLowest: Bool = false
   ) -> Located<Double>? {
-    guard let s = scalarText(node, expected: what) else { return nil }
+    let example = format(
+      aboveLowest ? min(range.upperBound, range.lowerBound + 1) : range.lowerBound)
+    guard let s = scalarText(node, expected: what, example: example) else { return nil }
     guard let value = DecimalText.rational(s.text.trimmingWhitespace()) else {
       error(
         "wrong-type", "expected \(what), found '\(s.text)'", at: s.location,
@@ -98,7 +102,7 @@ extension ReadContext {
   }
 
   func time(_ node: Node, what: String) -> Located<TimeValue>? {
-    guard let s = scalarText(node, expected: "a time") else { return nil }
+    guard let s = scalarText(node, expected: "a time", example: "2.5s") else { return nil }
     switch TimeParser.parse(s.text) {
     case .success(let value): return Located(value, at: s.location)
     case .failure(let failure):
@@ -110,7 +114,7 @@ extension ReadContext {
 
   /// `0.5` (linear), `"-6dB"`, `"+3 dB"`.
   func gain(_ node: Node) -> Located<Gain>? {
-    guard let s = scalarText(node, expected: "a gain") else { return nil }
+    guard let s = scalarText(node, expected: "a gain", example: "-6dB") else { return nil }
     let text = s.text.trimmingWhitespace()
     if text.lowercased().hasSuffix("db") {
       let number = text.dropLast(2).trimmingWhitespace()
@@ -150,7 +154,7 @@ extension ReadContext {
   }
 
   func size(_ node: Node) -> Located<FrameSize>? {
-    guard let s = scalarText(node, expected: "a size") else { return nil }
+    guard let s = scalarText(node, expected: "a size", example: "1280x720") else { return nil }
     let parts = s.text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Int(parts[0].trimmingWhitespace()),
       let h = Int(parts[1].trimmingWhitespace())
@@ -177,7 +181,7 @@ extension ReadContext {
   }
 
   func frameRate(_ node: Node) -> Located<Rational>? {
-    guard let s = scalarText(node, expected: "a frame rate") else { return nil }
+    guard let s = scalarText(node, expected: "a frame rate", example: "30") else { return nil }
     guard let rate = FrameRate.parse(s.text) else {
       error(
         "bad-fps", "not a frame rate: '\(s.text)'", at: s.location, notes: s.substitutionNotes,
@@ -195,7 +199,7 @@ extension ReadContext {
 
   /// `192k`, `1.5M`, or bits per second.
   func bitrate(_ node: Node) -> Located<Int>? {
-    guard let s = scalarText(node, expected: "a bit rate") else { return nil }
+    guard let s = scalarText(node, expected: "a bit rate", example: "192k") else { return nil }
     var text = s.text.trimmingWhitespace()
     var scale = Rational(1)
     if let last = text.last?.lowercased(), last == "k" || last == "m" {
@@ -223,7 +227,8 @@ extension ReadContext {
   func choice<T: RawRepresentable>(
     _ node: Node, what: String, _ choices: [T], hints: [String: String] = [:]
   ) -> Located<T>? where T.RawValue == String {
-    guard let s = scalarText(node, expected: what) else { return nil }
+    let example = choices.first?.rawValue ?? ""
+    guard let s = scalarText(node, expected: what, example: example) else { return nil }
     if let value = choices.first(where: { $0.rawValue == s.text }) {
       return Located(value, at: s.location)
     }

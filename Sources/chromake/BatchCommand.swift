@@ -116,16 +116,16 @@ struct BatchCommand: ParsableCommand {
     return arguments + ["--worker-of", "\(getpid())"]
   }
 
-  /// The data file, or exit 65 with its errors, and also when a column is no variable.
+  /// The data file, or exit 65 with its errors, and also when a column is no variable or the
+  /// project cannot be read.
   private func readTable() throws -> DataTable {
     switch DataTableReader.read(path: data) {
     case .failure(let failure):
       Terminal.report(failure.diagnostics, sources: failure.sources)
       throw ExitCode.projectErrors
     case .success(let table):
-      let unknown = BatchRows.unknownColumns(table, project: options.project)
+      var (unknown, sources) = BatchRows.columnProblems(table, project: options.project)
       guard unknown.isEmpty else {
-        var sources = SourceText()
         sources.add(file: data, text: table.text)
         Terminal.report(unknown, sources: sources)
         throw ExitCode.projectErrors

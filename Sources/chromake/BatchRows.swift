@@ -108,10 +108,18 @@ enum BatchRows {
   }
 
   /// Columns the project neither declares nor uses: a typo or a wrong data file. One error per
-  /// column, at its header cell.
-  static func unknownColumns(_ table: DataTable, project: String) -> [Diagnostic] {
-    let names = ProjectLoader.load(path: project).variableNames
-    return table.columns.filter { !names.contains($0.name) }.map { column in
+  /// column, at its header cell. A project that cannot be read at all (a YAML syntax error, a
+  /// missing file) declares nothing, so its own errors are what is wrong, not the columns.
+  static func columnProblems(_ table: DataTable, project: String) -> (
+    diagnostics: [Diagnostic], sources: SourceText
+  ) {
+    let loaded = ProjectLoader.load(path: project)
+    guard loaded.spec != nil else { return (loaded.diagnostics, loaded.sources) }
+    return (unknownColumns(table, names: loaded.variableNames), SourceText())
+  }
+
+  private static func unknownColumns(_ table: DataTable, names: Set<String>) -> [Diagnostic] {
+    table.columns.filter { !names.contains($0.name) }.map { column in
       .error(
         "unknown-column", "column '\(column.name)': the project has no variable '\(column.name)'",
         at: column.location,
