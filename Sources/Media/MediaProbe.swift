@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import PlanValues
 
 /// Reads the facts of a media file that planning needs, decoding only the first few packets of
 /// each stream (so data the decoder refuses is found before a render).
@@ -28,7 +29,11 @@ public enum MediaProbe {
         ($0, "audio stream \(number)")
       }
     }
-    let videoStream = video == nil ? nil : format.bestVideoStream
+    // A picture larger than chromake draws is refused by the checks at its path; decoding it
+    // here would only fail in FFmpeg's size check, or take gigabytes.
+    let videoStream =
+      video.map { PictureLimits.exceeded(width: $0.width, height: $0.height) } == false
+      ? format.bestVideoStream : nil
     try FirstPackets.decode(
       format, streams: (videoStream.map { [($0, "the video stream")] } ?? []) + audioStreams,
       path: path)

@@ -29,6 +29,12 @@ public enum MediaChecks {
       }
       guard let video = layer.content.playedVideo else { continue }
       let subject = "layer '\(layer.name.value)'"
+      if let media = factsOf(video.clip.source) {
+        found += checkPictureSize(video.clip.source, media: media, subject: subject)
+      }
+      if let matte = video.matte, let media = factsOf(matte) {
+        found += checkPictureSize(matte, media: media, subject: "matte of \(subject)")
+      }
       if let media = layer.playedFacts(in: spec.directory, facts: facts) {
         if media.video == nil {
           found.append(
@@ -88,7 +94,28 @@ public enum MediaChecks {
           help: "show a video with 'source:' instead of 'image:'")
       ]
     }
-    return []
+    return checkPictureSize(path, media: media, subject: subject)
+  }
+
+  /// A picture larger than chromake draws (`PictureLimits`): found
+  /// here, at its path, rather than by the GPU driver or the decoder during the render.
+  private static func checkPictureSize(
+    _ path: Located<String>, media: MediaFacts, subject: String
+  ) -> [Diagnostic] {
+    guard let video = media.video, video.isTooLarge else { return [] }
+    let side = max(video.width, video.height)
+    let limit =
+      side > PictureLimits.largestSide
+      ? "; chromake draws pictures up to \(PictureLimits.largestSide) pixels on a side"
+      : ", \((video.width * video.height + 500_000) / 1_000_000) megapixels; chromake draws "
+        + "pictures of up to \(PictureLimits.largestPixels / 1_000_000) megapixels"
+    return [
+      .error(
+        "picture-too-large",
+        "\(subject): '\(path.value)' is \(video.width)×\(video.height)\(limit)",
+        at: path.location, notes: path.substitutionNotes,
+        help: "scale it down first, for example: ffmpeg -i big.png -vf scale=4096:-1 smaller.png")
+    ]
   }
 
   /// The audio stream indices a selection names (only those the file has).

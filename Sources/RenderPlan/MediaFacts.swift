@@ -1,3 +1,4 @@
+import PlanValues
 public import Timeline
 
 /// What the planner needs to know about one media file, measured by probing it.
@@ -107,6 +108,9 @@ extension VideoFacts {
     "png", "apng", "mjpeg", "jpegls", "webp", "bmp", "tiff", "gif", "ppm", "pgm", "pgmyuv", "pam",
     "pbm", "targa", "jpeg2000", "qoi", "sgi", "xbm", "xwd", "pcx", "dpx", "exr", "hdr",
   ]
+
+  /// Whether the picture is larger than chromake draws (`PictureLimits`).
+  public var isTooLarge: Bool { PictureLimits.exceeded(width: width, height: height) }
 
   /// Whether the stream is one still picture (a PNG, a JPEG): an image codec and no length of
   /// its own. A matte that is one is held for the layer's whole time.

@@ -3,6 +3,17 @@ import Media
 public import ProjectFile
 public import RenderPlan
 
+extension MediaReference.Role {
+  /// Whether the file is drawn as a picture that may be a still: an image, a luma pattern, or
+  /// a matte.
+  fileprivate var isPicture: Bool {
+    switch self {
+    case .image, .pattern, .matte: true
+    case .layerSource, .audioTrack: false
+    }
+  }
+}
+
 /// Probes every media file a project names, once each, and turns what FFmpeg found into
 /// planner facts, or probe failures into diagnostics at every place the file is named.
 public enum MediaInspector {
@@ -27,7 +38,9 @@ public enum MediaInspector {
           facts[ref.resolved] = knownFacts
         } else {
           do {
-            facts[ref.resolved] = MediaFacts(try MediaProbe.probe(path: ref.resolved))
+            let probed = MediaFacts(try MediaProbe.probe(path: ref.resolved))
+            if ref.role.isPicture { try decodeStill(ref.resolved, facts: probed) }
+            facts[ref.resolved] = probed
           } catch {
             failures[ref.resolved] = error
           }
@@ -38,6 +51,23 @@ public enum MediaInspector {
       }
     }
     return Inspection(facts: facts, diagnostics: diagnostics)
+  }
+
+  /// Decodes a still picture whole, as the render will: a probe reads only its header, so a
+  /// damaged PNG or a text file named `.png` would pass `check` and fail the render. A picture
+  /// larger than chromake draws is left to `MediaChecks`, which says so at its path without
+  /// decoding it.
+  private static func decodeStill(_ path: String, facts: MediaFacts) throws(MediaError) {
+    guard let video = facts.video, video.isStillPicture, !video.isTooLarge else { return }
+    do {
+      _ = try StillImage.decode(path: path)
+    } catch {
+      switch error {
+      case .ffmpeg(let call, _, let message):
+        throw .undecodable(path: path, stream: "its picture", reason: "\(call): \(message)")
+      default: throw error
+      }
+    }
   }
 
   static func diagnostic(for error: MediaError, reference ref: MediaReference) -> Diagnostic {
