@@ -68,7 +68,8 @@ final class LayerSlot {
       // Grown to hold both the old and the new size, so a layer whose bounds change size
       // (sliding in over the frame's edge) makes new textures only a few times.
       let size = SIMD2(bounds.z - bounds.x, bounds.w - bounds.y)
-      let capacity = prepared.map { pointwiseMax($0.capacity, size) } ?? size
+      let capacity = PreparedLayer.capacity(
+        holding: prepared.map { pointwiseMax($0.capacity, size) } ?? size)
       layer = try PreparedLayer(context: context, bounds: bounds, capacity: capacity)
       prepared = layer
     }

@@ -65,6 +65,24 @@ final class PreparedLayer {
       })
   }
 
+  /// The capacity to make for bounds of `size`: at least `size`, with no texture side a power
+  /// of two. llvmpipe compiles a fragment shader once for every combination of its textures'
+  /// sides being powers of two or not (a key of its shader variants), and a stacking program
+  /// samples twenty prepared textures: moving layers whose sides happened to be 8 or 16 texels
+  /// one frame and 6 or 12 the next made a cold render of 100 moving fills compile for seconds.
+  /// Every side not a power of two gives each program one variant; the texels past the bounds
+  /// are never read.
+  static func capacity(holding size: SIMD2<Int>) -> SIMD2<Int> {
+    // Luma textures are `x / 4` wide and `y` high, chroma `x / 8` by `y / 2`: a chroma side
+    // that is no power of two (and at least 3) makes its double none either.
+    func sideWithoutPowerOfTwo(_ n: Int) -> Int {
+      let side = max(3, n)
+      return side & (side - 1) == 0 ? side + 1 : side
+    }
+    return SIMD2(
+      8 * sideWithoutPowerOfTwo((size.x + 7) / 8), 2 * sideWithoutPowerOfTwo((size.y + 1) / 2))
+  }
+
   /// The size of the bounds.
   var size: SIMD2<Int> { SIMD2(bounds.z - bounds.x, bounds.w - bounds.y) }
 
