@@ -169,6 +169,50 @@ struct RenderSegmentTamperTests {
   }
 
   @Test(
+    "a pipe in place of the manifest and of a lock, links in place of a record, the sound's report and a lock: nothing hangs or is written through, and the movie is a cold render's bytes"
+  )
+  func specialFilesBesideTheSegments() throws {
+    try withScratchFolder { folder in
+      try RenderSegmentTests.prepare(folder)
+      try RenderSegmentTests.render(folder)
+      let cold = try RenderSegmentTests.bytes(folder.path("out.mp4"))
+      try withScratchFolder { outside in
+        // The files the links lead to: a true copy of segment 2's record, and two others.
+        let record = try Self.file(folder, "000002-", ".sha256")
+        let copy = outside.path("record.sha256")
+        try FileManager.default.copyItem(atPath: record, toPath: copy)
+        let (report, lock) = (outside.path("report.json"), outside.path("lock"))
+        for path in [report, lock] { try Data("mine".utf8).write(to: URL(fileURLWithPath: path)) }
+        let before = try [copy, report, lock].map(RenderSegmentTests.bytes)
+        try Self.expectReencoded(
+          folder, cold: cold, encoded: 1,
+          reason: "segment 2 (2.000 s to 3.000 s): its file has no record of the bytes"
+        ) {
+          let manifest = folder.path("\(Self.segments)/segments.json")
+          try FileManager.default.removeItem(atPath: manifest)
+          #expect(mkfifo(manifest, 0o644) == 0)
+          #expect(mkfifo(folder.path("\(Self.segments)/.000001.lock"), 0o644) == 0)
+          try FileManager.default.removeItem(atPath: record)
+          try FileManager.default.createSymbolicLink(atPath: record, withDestinationPath: copy)
+          let soundReport = try Self.file(folder, "sound-", ".json")
+          try FileManager.default.removeItem(atPath: soundReport)
+          try FileManager.default.createSymbolicLink(
+            atPath: soundReport, withDestinationPath: report)
+          try FileManager.default.createSymbolicLink(
+            atPath: folder.path("\(Self.segments)/.000003.lock"), withDestinationPath: lock)
+        }
+        #expect(try [copy, report, lock].map(RenderSegmentTests.bytes) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path("")).count == 3)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path(Self.segments))
+        for name in names {
+          let kind = FolderEntryKind.of(folder.path("\(Self.segments)/\(name)"))
+          #expect(kind == S_IFREG, "\(name) is not a regular file")
+        }
+      }
+    }
+  }
+
+  @Test(
     "a segment folder that is a symbolic link is refused, by a render and by a share, and nothing is written through it"
   )
   func linkedSegmentFolder() throws {
