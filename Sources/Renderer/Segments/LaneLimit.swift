@@ -41,8 +41,8 @@ public struct LaneLimit: Sendable, Equatable {
       if lanes > fit {
         lanes = fit
         reasons.append(
-          "its available memory, \(megabytes(available)), holds \(fit) of about "
-            + "\(megabytes(laneBytes)) each")
+          "its available memory, \(sizeText(available)), holds \(fit) of about "
+            + "\(sizeText(laneBytes)) each")
       }
     }
     return LaneLimit(
@@ -97,7 +97,7 @@ public struct LaneLimit: Sendable, Equatable {
   }
 
   /// `5.1 GB`, `160 MB`: bytes as the user reads them.
-  static func megabytes(_ bytes: Int64) -> String {
+  static func sizeText(_ bytes: Int64) -> String {
     bytes >= 10_000_000_000
       ? "\(bytes / 1_000_000_000) GB"
       : bytes >= 1_000_000_000

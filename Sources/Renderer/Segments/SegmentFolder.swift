@@ -133,7 +133,6 @@ public struct SegmentFolder: Sendable {
     // Temporary files of killed encoders, for every segment name and the sound.
     for index in digests.indices {
       StagedOutput.removeStale(target: file(index, digest: digests[index].value))
-      StagedOutput.removeStale(target: record(index, digest: digests[index].value))
     }
     if let sound { StagedOutput.removeStale(target: soundFile(digest: sound)) }
   }
