@@ -57,7 +57,8 @@ struct RenderCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Encode this many segments of a segmented output at once, each in a process of its own "
-        + "(default: one per core; at most \(JobCount.maximum)).",
+        + "(default: one per core; at most \(JobCount.maximum), lowered to the cores and to "
+        + "what the available memory holds).",
       valueName: "n"))
   var jobs: Int?
 
@@ -108,15 +109,15 @@ struct RenderCommand: ParsableCommand {
     }
     // --force trusts no segment file: every one is encoded again.
     if force { segmented?.forget() }
-    let missing = segmented?.work()
-    if let missing, explain {
+    let missing = try segmented.map { try findWork($0, among: nil, session: session) }
+    if let missing, let segmented, explain {
       Terminal.say(
-        SegmentExplanation.text(
-          missing, total: segmented?.digests.count ?? 0, fps: plan.output.fps))
+        SegmentExplanation.text(missing, total: segmented.digests.count, fps: plan.output.fps)
+          + (try soundExplanation(segmented, session: session)))
     }
     let job = IncrementalRender(
-      plan: plan, build: outputBuild, verdict: verdict, segments: segmented,
-      lanes: jobs ?? SegmentEncoding.defaultLanes, laneProcesses: LaneProcesses())
+      plan: plan, build: outputBuild, verdict: verdict, segments: segmented, work: missing,
+      lanes: lanes(for: plan, encoding: missing ?? []), laneProcesses: LaneProcesses())
     let context = try GPUSetup.context(verbose: verbose)
     let style = progress.resolved()
     let reporter = reporter(
@@ -170,24 +171,26 @@ extension RenderCommand {
           + "output.segment\n  help: for example, under output: segment: 2s\n")
       throw ExitCode.failure
     }
+    // Said before anything is hashed or digested: the plan knows how many segments there are.
+    let count = plan.output.segments.count
+    let indices = SegmentedRender.indices(of: share, count: count)
+    guard !indices.isEmpty else {
+      Terminal.say("chromake: share \(share) has no segments: the output has \(count)\n")
+      return
+    }
     // Forced: a share looks at its segments, not at the joined output's record.
     let state = try build.check(plan, of: session, force: true).state
     let segmented = try findSegments(plan, state: state, session: session, build: build)
     let render = SegmentedRender(
       plan: plan, digests: segmented.digests, folder: segmented.folder,
       processes: LaneProcesses())
-    let indices = render.indices(of: share)
-    guard !indices.isEmpty else {
-      Terminal.say(
-        "chromake: share \(share) has no segments: the output has \(segmented.digests.count)\n")
-      return
-    }
-    let missing = segmented.work(among: indices)
+    let missing = try findWork(segmented, among: indices, session: session)
     if explain {
       Terminal.say(
         "chromake: share \(share) holds \(SegmentExplanation.held(indices))\n"
           + SegmentExplanation.text(missing, total: indices.count, fps: plan.output.fps))
     }
+    let lanes = lanes(for: plan, encoding: missing)
     let context = try GPUSetup.context(verbose: verbose)
     let reporter = reporter(progress.resolved(), frames: SegmentExplanation.frames(missing))
     let watch = InterruptWatch()
@@ -195,7 +198,7 @@ extension RenderCommand {
     let started = ProgressReporter.uptimeSeconds()
     do {
       let report = try render.encode(
-        share: share, lanes: jobs ?? SegmentEncoding.defaultLanes,
+        missing, of: indices, lanes: lanes,
         progress: { reporter.update(framesDone: $0) },
         checkInterrupt: { try watch.throwIfInterrupted() })
       reporter.finish()
@@ -209,6 +212,44 @@ extension RenderCommand {
       reporter.finish()
       throw RenderOutcome.exit(for: error, session: session, kept: Self.keptSegments)
     }
+  }
+
+  /// The segments of `indices` (all when nil) to encode, each with why: every segment file
+  /// found is hashed against the record of its bytes.
+  private func findWork(
+    _ segmented: SegmentedBuild, among indices: Range<Int>?, session: ProjectSession
+  ) throws -> [SegmentWork] {
+    do {
+      return try segmented.work(among: indices)
+    } catch {
+      throw RenderOutcome.exit(for: error, session: session)
+    }
+  }
+
+  /// `--explain`'s line on a segmented output's sound when a file of its name is there but is
+  /// made again, and why; empty otherwise.
+  private func soundExplanation(_ segmented: SegmentedBuild, session: ProjectSession) throws
+    -> String
+  {
+    do {
+      return try segmented.soundRemade().map { "chromake: sound: encoded again: \($0)\n" } ?? ""
+    } catch {
+      throw RenderOutcome.exit(for: error, session: session)
+    }
+  }
+
+  /// How many segments to encode at once: `--jobs` (else one per core), lowered to the cores
+  /// and the available memory, which is said when it lowers the count and there is something
+  /// to encode.
+  private func lanes(for plan: RenderPlan, encoding work: [SegmentWork]) -> Int {
+    let limit = LaneLimit.onThisMachine(
+      asked: jobs, pixels: Int64(plan.output.width) * Int64(plan.output.height))
+    if let lowered = limit.lowered, !work.isEmpty {
+      let asked = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+      Terminal.say(
+        "chromake: note: encoding \(limit.lanes) segments at once, not \(asked): \(lowered)\n")
+    }
+    return limit.lanes
   }
 
   /// Progress for `frames` frames: JSON lines on standard output, else on standard error.

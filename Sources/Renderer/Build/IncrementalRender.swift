@@ -15,6 +15,9 @@ public struct IncrementalRender {
   /// (to explain them) before the render: only the missing ones are encoded, then all are
   /// joined. Found by the render when not given.
   public var segments: SegmentedBuild?
+  /// The segments to encode, each with why, when the caller has found them (to explain them);
+  /// found by the render when not given.
+  public var work: [SegmentWork]?
   /// How many segments are encoded at once.
   public var lanes: Int
   /// Starts the lanes as processes; nil runs them on threads of this process.
@@ -23,12 +26,14 @@ public struct IncrementalRender {
   /// A render of `plan` under `verdict`.
   public init(
     plan: RenderPlan, build: OutputBuild, verdict: BuildVerdict, segments: SegmentedBuild? = nil,
-    lanes: Int = SegmentEncoding.defaultLanes, laneProcesses: (any SegmentLaneProcesses)? = nil
+    work: [SegmentWork]? = nil, lanes: Int = SegmentEncoding.defaultLanes,
+    laneProcesses: (any SegmentLaneProcesses)? = nil
   ) {
     self.plan = plan
     self.build = build
     self.verdict = verdict
     self.segments = segments
+    self.work = work
     self.lanes = lanes
     self.laneProcesses = laneProcesses
   }
@@ -129,16 +134,18 @@ extension IncrementalRender {
     if verdict.reasons.contains(.forced) { segments.forget() }
     // The sound is made beside the segments, unless an earlier render made the same.
     let sound = segments.sound
-    let making = sound.flatMap { $0.existing == nil ? SoundMaking($0) : nil }
+    let made = try sound?.existing()
+    let making = sound.flatMap { made == nil ? SoundMaking($0) : nil }
     let encoded: SegmentedRender.EncodeReport
     do {
       encoded = try render.encode(
-        lanes: lanes, progress: progress, checkInterrupt: checkInterrupt)
+        try work ?? segments.work(), of: render.indices(of: .all), lanes: lanes,
+        progress: progress, checkInterrupt: checkInterrupt)
     } catch {
       making?.stop()
       throw error
     }
-    let soundReport = try making?.wait() ?? sound?.existing
+    let soundReport = try making?.wait() ?? made
     try checkInterrupt()
     let staged = try StagedOutput(target: plan.resolvedPath(plan.output.file))
     var report: RenderReport

@@ -3,8 +3,9 @@ import PlanValues
 
 /// The folder beside a segmented output that keeps its encoded segments: `.NAME.segments/`,
 /// holding `000012-<digest>.mp4` for segment 12 (each named by the digest of what it shows,
-/// so a file of the right name is a segment that need not be encoded again), a lock per
-/// index, and the manifest of the last join.
+/// so a file of the right name holds what a segment of those frames shows), beside it the
+/// SHA-256 of the bytes it was written with (`000012-<digest>.sha256`: a segment is reused
+/// only when its bytes are still those), a lock per index, and the manifest of the last join.
 ///
 /// Only this output's files are in it; a join removes the segments the output no longer
 /// uses.
@@ -21,13 +22,33 @@ public struct SegmentFolder: Sendable {
     path = OutputPath.join(folder, OutputNames.segments(for: name))
   }
 
-  /// Creates the folder if it is missing.
+  /// Creates the folder if it is missing; throws when what is at its name is not a folder
+  /// (a symbolic link included: the folder is written, cleaned and trusted as chromake's own,
+  /// so it must not lead anywhere else).
   func create() throws(RenderFailure) {
+    try checkReal()
     do {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     } catch {
       throw RenderFailure(
         "cannot create the segment folder '\(path)': \(ErrorReason.of(error, besides: path))")
+    }
+    try checkReal()
+  }
+
+  /// Throws unless the folder is missing or a real folder: never a symbolic link, which
+  /// would have chromake write, and remove files, wherever it points.
+  func checkReal() throws(RenderFailure) {
+    switch FolderEntry.at(path) {
+    case .missing, .folder: return
+    case .link:
+      throw RenderFailure(
+        "the segment folder '\(path)' is a symbolic link; chromake keeps segments only in a "
+          + "real folder of its own, and neither writes nor removes files through a link: "
+          + "remove the link (the segments are then encoded again there)")
+    case let entry:
+      throw RenderFailure(
+        "the segment folder '\(path)' is \(entry.kind), not a folder; remove it")
     }
   }
 
@@ -36,11 +57,34 @@ public struct SegmentFolder: Sendable {
     OutputPath.join(path, "\(Self.number(index))-\(digest).mp4")
   }
 
-  /// Whether segment `index` with `digest` is encoded.
+  /// The record of the bytes segment `index` with `digest` was written with
+  /// (`000012-<digest>.sha256`, as `sha256sum` writes it), put in place before the segment.
+  func record(_ index: Int, digest: String) -> String {
+    OutputPath.join(path, "\(Self.number(index))-\(digest).sha256")
+  }
+
+  /// Whether segment `index` with `digest` is there: a regular file, not empty (a join's last
+  /// look, after `state` decided what to reuse).
   func has(_ index: Int, digest: String) -> Bool {
-    var status = stat()
-    return stat(file(index, digest: digest), &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-      && status.st_size > 0
+    guard case .file(let size) = FolderEntry.at(file(index, digest: digest)) else { return false }
+    return size > 0
+  }
+
+  /// What is at segment `index`'s name, its bytes hashed against its record: only an intact
+  /// file is reused.
+  func state(_ index: Int, digest: String) throws -> SegmentFileState {
+    let path = file(index, digest: digest)
+    switch FolderEntry.at(path) {
+    case .missing: return .missing
+    case .file(let size) where size > 0: break
+    case .file: return .changed
+    case let entry: return .inTheWay(entry.kind)
+    }
+    let name = OutputPath.split(path).name
+    guard let text = FolderEntry.contents(record(index, digest: digest), limit: 4096),
+      let recorded = SegmentFileState.recordedHash(String(decoding: text, as: UTF8.self), of: name)
+    else { return .unrecorded }
+    return try FolderEntry.sha256(path) == recorded ? .intact : .changed
   }
 
   /// The lock file of segment `index`.
@@ -69,11 +113,14 @@ public struct SegmentFolder: Sendable {
   /// encoded twice at once, to the same bytes, each renamed into place whole.
   func removeStale(keeping digests: [SegmentDigest], sound: String?) {
     var wanted = Set(digests.indices.map { file($0, digest: digests[$0].value) })
+    wanted.formUnion(digests.indices.map { record($0, digest: digests[$0].value) })
     if let sound {
       wanted.insert(soundFile(digest: sound))
       wanted.insert(soundReport(digest: sound))
     }
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+    guard (try? checkReal()) != nil,
+      let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+    else { return }
     for name in names {
       let full = OutputPath.join(path, name)
       if Self.segmentIndex(name) != nil || Self.isSound(name) {
@@ -96,10 +143,18 @@ public struct SegmentFolder: Sendable {
     return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
   }
 
-  /// The index of a segment file's name (`000012-<64 hex>.mp4`), nil for any other name.
+  /// The index of a segment file's or its record's name (`000012-<64 hex>.mp4` or
+  /// `.sha256`), nil for any other name.
   static func segmentIndex(_ name: String) -> Int? {
-    guard name.hasSuffix(".mp4") else { return nil }
-    let parts = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+    let stem: Substring
+    if name.hasSuffix(".mp4") {
+      stem = name.dropLast(4)
+    } else if name.hasSuffix(".sha256") {
+      stem = name.dropLast(7)
+    } else {
+      return nil
+    }
+    let parts = stem.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2, parts[0].count >= 6, parts[0].allSatisfy(\.isASCIIDigit),
       parts[1].count == 64, parts[1].allSatisfy(\.isLowerHexDigit)
     else { return nil }

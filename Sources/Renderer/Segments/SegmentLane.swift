@@ -58,8 +58,8 @@ final class SegmentLane: @unchecked Sendable {
       }
       guard let sources else { return }
       let write = try SegmentWrite(
-        index: job.index, target: folder.file(job.index, digest: job.digest), plan: plan,
-        claim: claim)
+        index: job.index, target: folder.file(job.index, digest: job.digest),
+        record: folder.record(job.index, digest: job.digest), plan: plan, claim: claim)
       current = write
       for k in job.frames.first..<job.frames.end {
         try control.throwIfStopped()
@@ -81,14 +81,19 @@ final class SegmentLane: @unchecked Sendable {
       current = nil
       encoded += 1
     }
+    // The render found these segments missing or not intact; a look again, hashed, finds
+    // those another process has since written whole.
+    func isIntact(_ job: SegmentJob) throws -> Bool {
+      try folder.state(job.index, digest: job.digest) == .intact
+    }
     for job in jobs {
-      guard !folder.has(job.index, digest: job.digest) else { continue }
+      guard try !isIntact(job) else { continue }
       guard let claim = try SegmentClaim.take(folder.lock(job.index)) else {
         heldElsewhere.append(job)
         continue
       }
       // Another process may have finished it between the look and the lock.
-      guard !folder.has(job.index, digest: job.digest) else { continue }
+      guard try !isIntact(job) else { continue }
       try encode(job, claim: claim)
     }
     // No lock of this lane's may be held while it waits for another process's: that process
@@ -99,7 +104,7 @@ final class SegmentLane: @unchecked Sendable {
     try done?.finish()
     for job in heldElsewhere {
       let claim = try SegmentClaim.wait(folder.lock(job.index)) { try control.throwIfStopped() }
-      guard !folder.has(job.index, digest: job.digest) else { continue }
+      guard try !isIntact(job) else { continue }
       try encode(job, claim: claim)
       let written = finishing
       finishing = nil

@@ -12,9 +12,13 @@ public struct SegmentManifest: Codable, Sendable, Equatable {
   /// Every segment's digest, in order.
   public var segments: [SegmentDigest]
 
-  /// The manifest in `folder`, nil when there is none or it cannot be read.
+  /// The largest manifest read: far more than 100,000 segments of a dozen layers each take.
+  static let maximumBytes = 256 << 20
+
+  /// The manifest in `folder`, nil when there is none or it cannot be read (a regular file
+  /// only: a pipe in its place would hold the read for ever).
   static func load(from folder: SegmentFolder) -> SegmentManifest? {
-    guard let data = FileManager.default.contents(atPath: folder.manifestPath),
+    guard let data = FolderEntry.contents(folder.manifestPath, limit: maximumBytes),
       let manifest = try? JSONDecoder().decode(SegmentManifest.self, from: data),
       manifest.format == currentFormat
     else { return nil }
@@ -25,7 +29,6 @@ public struct SegmentManifest: Codable, Sendable, Equatable {
   func write(to folder: SegmentFolder) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    try encoder.encode(self).write(
-      to: URL(fileURLWithPath: folder.manifestPath), options: .atomic)
+    try FolderEntry.writeStaged(try encoder.encode(self), to: folder.manifestPath)
   }
 }

@@ -14,11 +14,26 @@ public enum SegmentReason: Sendable, Equatable {
   case structureChanged
   /// The file of an unchanged segment is gone.
   case fileMissing
+  /// The segment's file is there, but its bytes are not those it was written with.
+  case fileChanged
+  /// The segment's file is there without the record of the bytes it was written with.
+  case fileUnrecorded
+  /// Something that is not a file (`a named pipe`) is at the segment's file's name.
+  case fileInTheWay(String)
   /// The segment holds other frames (another `output.segment`, or the output's length).
   case framesChanged
 
-  /// Why segment `now` is encoded, given what the last join recorded for its index.
-  static func of(_ now: SegmentDigest, before: SegmentDigest?) -> SegmentReason {
+  /// Why segment `now` is encoded, given what is at its file's name (`file`, not intact) and
+  /// what the last join recorded for its index.
+  static func of(_ now: SegmentDigest, file: SegmentFileState, before: SegmentDigest?)
+    -> SegmentReason
+  {
+    switch file {
+    case .changed: return .fileChanged
+    case .unrecorded: return .fileUnrecorded
+    case .inTheWay(let kind): return .fileInTheWay(kind)
+    case .missing, .intact: break
+    }
     guard let before else { return .new }
     if before.value == now.value { return .fileMissing }
     if before.global != now.global { return .globalChanged }
@@ -53,6 +68,9 @@ public enum SegmentReason: Sendable, Equatable {
         .nonEmpty ?? "its frames changed"
     case .structureChanged: "the order of its layers or a transition changed"
     case .fileMissing: "its file is missing"
+    case .fileChanged: "its file's bytes are not those it was written with"
+    case .fileUnrecorded: "its file has no record of the bytes it was written with"
+    case .fileInTheWay(let kind): "\(kind) is where its file should be"
     case .framesChanged: "it holds other frames (output.segment or the output's length changed)"
     }
   }

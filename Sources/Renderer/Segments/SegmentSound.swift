@@ -18,11 +18,16 @@ final class SegmentSound: @unchecked Sendable {
   /// What making it found.
   let reportFile: String
 
-  /// What a render reports about its sound.
+  /// What a render reports about its sound, and the SHA-256 of the file it wrote: a later
+  /// join copies the file only while its bytes are still those.
   struct Report: Codable, Sendable {
     var loudness: LoudnessReport?
     var warnings: [RenderFailure]
+    var sha256: String
   }
+
+  /// The largest report read: its warnings are few lines each.
+  static let maximumReportBytes = 16 << 20
 
   init(plan: RenderPlan, folder: SegmentFolder, digest: String) {
     self.plan = plan
@@ -30,12 +35,25 @@ final class SegmentSound: @unchecked Sendable {
     reportFile = folder.soundReport(digest: digest)
   }
 
-  /// The report of a sound already made, nil when it must be made.
-  var existing: Report? {
-    guard FileManager.default.fileExists(atPath: file),
-      let data = FileManager.default.contents(atPath: reportFile)
+  /// The report of a sound already made, nil when it must be made: when its file or report
+  /// is missing or not a regular file, or the file's bytes are not those the report records.
+  func existing() throws -> Report? {
+    guard case .file = FolderEntry.at(file),
+      let data = FolderEntry.contents(reportFile, limit: Self.maximumReportBytes),
+      let report = try? JSONDecoder().decode(Report.self, from: data),
+      try FolderEntry.sha256(file) == report.sha256
     else { return nil }
-    return try? JSONDecoder().decode(Report.self, from: data)
+    return report
+  }
+
+  /// Why the sound is made again though a file of its name is there (its bytes changed, or
+  /// something else took its name), for `render --explain`; nil when there is none.
+  func reasonToRemake() -> String? {
+    switch FolderEntry.at(file) {
+    case .missing: nil
+    case .file: "its file's bytes are not those it was written with, or its report is missing"
+    case let entry: "\(entry.kind) is where its file should be"
+    }
   }
 
   /// Mixes and encodes the sound into its file (renamed into place whole), and writes its
@@ -45,6 +63,8 @@ final class SegmentSound: @unchecked Sendable {
       throw RenderFailure("the plan has no sound to encode")
     }
     audio.checkCancelled = checkCancelled
+    try FolderEntry.clearForFile(file)
+    try FolderEntry.clearForFile(reportFile)
     let staged = try StagedOutput(target: file)
     do {
       let writer: SoundWriter
@@ -69,11 +89,13 @@ final class SegmentSound: @unchecked Sendable {
       } catch {
         throw RenderFailure("cannot finish encoding the sound: \(error)")
       }
-      let report = Report(loudness: audio.loudness, warnings: audio.warnings)
+      guard let hash = try FolderEntry.sha256(staged.temporaryPath) else {
+        throw RenderFailure("cannot read back the encoded sound to record its bytes")
+      }
+      let report = Report(loudness: audio.loudness, warnings: audio.warnings, sha256: hash)
       // The report first: a sound file without its report is made again, never joined
       // without what its render said.
-      try JSONEncoder().encode(report).write(
-        to: URL(fileURLWithPath: reportFile), options: .atomic)
+      try FolderEntry.writeStaged(try JSONEncoder().encode(report), to: reportFile)
       try staged.commit()
       return report
     } catch {

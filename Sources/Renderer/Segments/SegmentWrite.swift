@@ -1,21 +1,29 @@
+import Foundation
 import Media
 import RenderPlan
 
 /// One segment being encoded: its own encoder (with `SegmentEncoding.encoderThreads`), on
 /// its own thread, into a temporary file renamed to the segment's name only when the segment
-/// is whole. The lock on its index is held until then.
+/// is whole, after the record of its bytes' SHA-256 (`record`). The lock on its index is held
+/// until then.
 final class SegmentWrite {
   let index: Int
   let writer: MovieWriter
   private let staged: StagedOutput
+  private let record: String
   private let stage: EncodeStage
   private let claim: SegmentClaim
 
   /// Starts encoding segment `index` of `plan` into `target`.
-  init(index: Int, target: String, plan: RenderPlan, claim: SegmentClaim) throws {
+  init(index: Int, target: String, record: String, plan: RenderPlan, claim: SegmentClaim) throws {
     self.index = index
     self.claim = claim
+    self.record = record
     let output = plan.output
+    // A pipe, link or socket at either name is replaced by the rename; an empty folder is
+    // removed first.
+    try FolderEntry.clearForFile(target)
+    try FolderEntry.clearForFile(record)
     staged = try StagedOutput(target: target)
     do {
       writer = try MovieWriter(
@@ -50,6 +58,7 @@ final class SegmentWrite {
       } catch {
         throw RenderFailure("cannot finish segment \(index): \(error)")
       }
+      try writeRecord()
       try staged.commit()
     } catch {
       staged.discard()
@@ -57,6 +66,21 @@ final class SegmentWrite {
     }
   }
 
+  /// Puts the record of the finished file's bytes in place, before the file itself: a
+  /// segment is never found without it, and one whose record is new but whose file is old
+  /// does not match it and is encoded again.
+  private func writeRecord() throws {
+    guard let hash = try FolderEntry.sha256(staged.temporaryPath) else {
+      throw RenderFailure("cannot read back segment \(index) to record its bytes")
+    }
+    let name = OutputPath.split(staged.target).name
+    let text = SegmentFileState.recordText(hash: hash, of: name)
+    do {
+      try FolderEntry.writeRecord(Data(text.utf8), to: record)
+    } catch {
+      throw RenderFailure("cannot record segment \(index)'s bytes in '\(record)': \(error)")
+    }
+  }
   /// Stops the encoder and deletes the temporary file.
   func abandon() {
     stage.queue.abandon()

@@ -31,20 +31,25 @@ public struct SegmentedBuild: Sendable {
       plan: plan, inputHashes: hashes, fonts: self.state.fonts,
       global: SegmentDigest.global(plan: plan, fingerprint: fingerprint))
     folder = SegmentFolder(output: build.output)
+    try folder.checkReal()
     manifest = SegmentManifest.load(from: folder)
     soundDigest =
       plan.audio.isEmpty
       ? nil : try Self.soundDigest(plan: plan, state: self.state, fingerprint: fingerprint)
   }
 
-  /// The segments of `indices` that are missing, each with why.
-  public func work(among indices: Range<Int>? = nil) -> [SegmentWork] {
-    (indices ?? digests.indices).compactMap { index in
+  /// The segments of `indices` that are not intact in the folder, each with why. Every
+  /// segment file found is hashed against its record: a render promises a cold render's
+  /// bytes, so a file is reused only when its bytes are still those it was written with.
+  public func work(among indices: Range<Int>? = nil) throws -> [SegmentWork] {
+    try (indices ?? digests.indices).compactMap { index in
       let digest = digests[index]
-      guard !folder.has(index, digest: digest.value) else { return nil }
+      let file = try folder.state(index, digest: digest.value)
+      guard file != .intact else { return nil }
       let before = manifest.flatMap { index < $0.segments.count ? $0.segments[index] : nil }
       return SegmentWork(
-        index: index, frames: digest.frames, reason: SegmentReason.of(digest, before: before))
+        index: index, frames: digest.frames,
+        reason: SegmentReason.of(digest, file: file, before: before))
     }
   }
 
@@ -52,6 +57,7 @@ public struct SegmentedBuild: Sendable {
   /// output no longer uses. Best effort: a failure costs the next render its reasons, or
   /// leaves old files for the next join.
   public func recordJoin() {
+    guard (try? folder.checkReal()) != nil else { return }
     try? SegmentManifest(format: SegmentManifest.currentFormat, segments: digests).write(
       to: folder)
     folder.removeStale(keeping: digests, sound: soundDigest)
@@ -59,11 +65,22 @@ public struct SegmentedBuild: Sendable {
 
   /// Deletes this output's segment files and sound, so that all are made again (`--force`).
   public func forget() {
-    for index in digests.indices { unlink(folder.file(index, digest: digests[index].value)) }
+    for index in digests.indices {
+      unlink(folder.file(index, digest: digests[index].value))
+      unlink(folder.record(index, digest: digests[index].value))
+    }
     if let soundDigest {
       unlink(folder.soundReport(digest: soundDigest))
       unlink(folder.soundFile(digest: soundDigest))
     }
+  }
+
+  /// Why the output's sound is mixed and encoded again though a file of its name is in the
+  /// folder (its bytes are not those its report records, or it is no file); nil when it is
+  /// reused, missing, or the output has none.
+  public func soundRemade() throws -> String? {
+    guard let sound, try sound.existing() == nil else { return nil }
+    return sound.reasonToRemake()
   }
 
   /// The output's sound, when it has one.

@@ -43,27 +43,27 @@ public final class SegmentedRender {
   /// The indices of share `share`'s segments: a contiguous run, so a machine seeks its inputs
   /// once. Shares together cover every segment once.
   public func indices(of share: Shard) -> Range<Int> {
+    Self.indices(of: share, count: digests.count)
+  }
+
+  /// The indices of share `share` of `count` segments, as `indices(of:)`.
+  public static func indices(of share: Shard, count: Int) -> Range<Int> {
     // In 128 bits: any I/N the command line takes, times any number of segments, fits.
-    let count = Int128(digests.count)
+    let count = Int128(count)
     let first = Int128(share.index) * count / Int128(share.count)
     let end = (Int128(share.index) + 1) * count / Int128(share.count)
     return Int(first)..<Int(end)
   }
 
-  /// The segments of `share` whose files are missing now.
-  public func missing(in share: Shard = .all) -> [Int] {
-    indices(of: share).filter { !folder.has($0, digest: digests[$0].value) }
-  }
-
-  /// Encodes the missing segments of `share` with up to `lanes` lanes. `progress` hears the
-  /// frames composited so far (out of the missing segments' frames); `checkInterrupt` is
-  /// called often and throws to stop every lane.
+  /// Encodes `missing` (`SegmentedBuild.work`: the segments of `share` not intact in the
+  /// folder) with up to `lanes` lanes. `progress` hears the frames composited so far (out of
+  /// the missing segments' frames); `checkInterrupt` is called often and throws to stop every
+  /// lane.
   public func encode(
-    share: Shard = .all, lanes: Int, progress: (Int64) -> Void = { _ in },
-    checkInterrupt: () throws -> Void = {}
+    _ missing: [SegmentWork], of share: Range<Int>, lanes: Int,
+    progress: (Int64) -> Void = { _ in }, checkInterrupt: () throws -> Void = {}
   ) throws -> EncodeReport {
-    let missing = missing(in: share)
-    let share = indices(of: share)
+    let missing = missing.map(\.index)
     guard !missing.isEmpty else {
       return EncodeReport(encoded: 0, reused: share.count, frames: 0, warnings: [])
     }

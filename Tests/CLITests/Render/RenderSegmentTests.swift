@@ -298,8 +298,10 @@ struct RenderSegmentTests {
       try #require(ending == .exit(143), "\(String(describing: ending)): \(running.stderr)")
       let names = try FileManager.default.contentsOfDirectory(
         atPath: folder.path(".out.mp4.segments"))
+      // Segments, the records of their bytes, and locks.
       let stray = names.filter {
-        !$0.hasSuffix(".lock") && !($0.hasSuffix(".mp4") && !$0.hasPrefix("."))
+        !$0.hasSuffix(".lock")
+          && !(($0.hasSuffix(".mp4") || $0.hasSuffix(".sha256")) && !$0.hasPrefix("."))
       }
       #expect(stray.isEmpty, "left behind: \(stray)")
       let kept = Self.segmentFiles(folder)

@@ -93,8 +93,11 @@ struct SegmentDigestTests {
       let late = try Self.digests(Self.project(late: "0.25"), in: folder)
       #expect(Self.changed(base, late) == [2])
       #expect(
-        SegmentReason.of(late[2], before: base[2])
+        SegmentReason.of(late[2], file: .missing, before: base[2])
           == .layersChanged(changed: ["veil"], added: [], removed: []))
+      // A file at the segment's name that is not intact is the reason, whatever changed.
+      #expect(SegmentReason.of(late[2], file: .changed, before: base[2]) == .fileChanged)
+      #expect(SegmentReason.of(base[2], file: .unrecorded, before: base[2]) == .fileUnrecorded)
       let title = try Self.digests(Self.project(title: "Hello!"), in: folder)
       #expect(Self.changed(base, title) == [1])
     }
@@ -115,7 +118,7 @@ struct SegmentDigestTests {
       let base = try Self.digests(Self.project(), in: folder)
       let other = try Self.digests(Self.project(crf: 24), in: folder)
       #expect(Self.changed(base, other) == [0, 1, 2])
-      #expect(SegmentReason.of(other[0], before: base[0]) == .globalChanged)
+      #expect(SegmentReason.of(other[0], file: .missing, before: base[0]) == .globalChanged)
     }
   }
 
