@@ -105,7 +105,7 @@ public struct OutputFormat: Sendable, Codable, Equatable {
     }
     format.speed = choice.speed ?? video.defaultSpeed
     if choice.alpha {
-      guard video.keepsAlpha(in: container) else {
+      guard video.keepsAlpha, video != .vp9 || container == .webm else {
         return .failure(
           .init(
             .alpha, "\(video.rawValue) in \(container.displayName) cannot keep alpha",
