@@ -75,7 +75,8 @@ public final class MovieWriter: AudioSink {
     self.videoOutput = try EncodedStream(encoder: encoder, format: muxer)
     if let tag = setup.tagValue { videoOutput.stream.pointee.codecpar.pointee.codec_tag = tag }
     self.audioTrack = try audio.map { (audio) throws(MediaError) in
-      try AudioEncoderTrack(audio, format: muxer)
+      try AudioEncoderTrack(
+        audio, format: muxer, matroska: format.container == .mkv || format.container == .webm)
     }
     self.packet = try Packet()
     self.framePool = try FramePool(width: video.width, height: video.height, alpha: format.alpha)
