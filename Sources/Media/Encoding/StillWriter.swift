@@ -21,7 +21,7 @@ public enum StillWriter {
     let file = try PartialFile(path: path)
     // libwebp is given R′G′B′, as the animated WebP's encoder is, and makes its own
     // limited-range BT.601 Y′CbCr from it: lossy WebP's colour, which full-range samples handed
-    // to it as they are would misstate. It keeps alpha only where a pixel is not opaque.
+    // to it as they are would misstate. It writes alpha only for a picture not wholly opaque.
     let (name, target): (String, AVPixelFormat) =
       format == .jpeg ? ("mjpeg", AV_PIX_FMT_YUVJ420P) : ("libwebp", AV_PIX_FMT_BGRA)
     let encoder = try EncoderContext(encoderNamed: name)

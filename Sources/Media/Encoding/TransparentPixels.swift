@@ -36,6 +36,8 @@ enum TransparentPixels {
       guard let y = planes[0], let cb = planes[1], let cr = planes[2], let a = planes[3] else {
         return
       }
+      // 10-bit samples in 16-bit little-endian words, read as the machine's UInt16: chromake
+      // builds for little-endian x86-64 and arm64 only.
       for row in 0..<height {
         let alpha = UnsafeRawPointer(a + row * strides[3]).assumingMemoryBound(to: UInt16.self)
         let luma = UnsafeMutableRawPointer(y + row * strides[0])
