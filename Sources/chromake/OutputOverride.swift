@@ -31,8 +31,12 @@ enum OutputOverride {
     }
   }
 
-  /// `plan` writing to `path` (relative to the current folder, as command-line paths are).
-  static func apply(_ path: String, to plan: RenderPlan) throws -> RenderPlan {
+  /// `plan` writing to `path` (relative to the current folder, as command-line paths are),
+  /// and a note for each of the project's format requests that `path`'s container cannot
+  /// honour and that the render gives up for that container's own choice.
+  static func apply(_ path: String, to plan: RenderPlan) throws -> (
+    plan: RenderPlan, notes: [String]
+  ) {
     let absolute = ProjectPaths.resolve(path, in: FileManager.default.currentDirectoryPath)
     let inputs = plan.inputs.map { ProjectPaths.resolve($0.path, in: plan.directory) }
     guard !inputs.contains(where: { ProjectPaths.sameFile($0, absolute) }) else {
@@ -46,9 +50,12 @@ enum OutputOverride {
         "-o \(path): the project writes \(output.format.container.displayName), which has no "
           + "sound, so its plan has none; change output.file to render a movie")
     }
-    // Decided again for the new container from what the file asked, by the planner's rule.
+    // Decided again for the new container, by the planner's rule, from what the file asked
+    // less what that container cannot hold.
+    let (choice, notes) = output.formatChoice.fitted(
+      from: output.format.video, to: container)
     switch OutputFormat.decide(
-      container: container, choice: output.formatChoice,
+      container: container, choice: choice,
       transparent: output.background == .transparent, sampleRate: output.audio.sampleRate)
     {
     case .success(let format):
@@ -57,7 +64,7 @@ enum OutputOverride {
       throw ValidationError(
         "-o \(path): \(problem.message)" + (problem.help.map { " (\($0))" } ?? ""))
     }
-    plan.output.audio.bitrate = Planner.bitrate(of: plan.output.format, choice: output.formatChoice)
+    plan.output.audio.bitrate = Planner.bitrate(of: plan.output.format, choice: choice)
     if plan.output.format.audio == nil {
       plan.audio = []
       plan.ducking = []
@@ -67,6 +74,6 @@ enum OutputOverride {
         "-o \(path): output.segment joins its segments into .mp4 and .mov files only")
     }
     plan.output.file = absolute
-    return plan
+    return (plan, notes)
   }
 }

@@ -22,7 +22,7 @@ struct RenderCommand: ParsableCommand {
   @Option(
     name: [.customShort("o"), .customLong("output")],
     help: ArgumentHelp(
-      "Write the movie here instead of the project's output.file (.mp4 or .mov).",
+      "Write the output here instead of the project's output.file, in this file's format.",
       valueName: "file"))
   var output: String?
 
@@ -87,7 +87,11 @@ struct RenderCommand: ParsableCommand {
     // The record of the last render sits beside the output, whose path the project names;
     // it is read as soon as the project is, so inputs it vouches for are not probed again.
     let (session, planned, outputBuild) = try options.openBuild(output: outputPath)
-    let plan = try output.map { try OutputOverride.apply($0, to: planned) } ?? planned
+    let overridden = try output.map { try OutputOverride.apply($0, to: planned) }
+    let plan = overridden?.plan ?? planned
+    if let output, let notes = overridden?.notes {
+      for note in notes { Terminal.say("chromake: note: -o \(output): \(note)\n") }
+    }
     if let output, !planned.audio.isEmpty, plan.audio.isEmpty {
       Terminal.say(
         "chromake: warning: -o \(output): \(plan.output.format.container.displayName) has no "

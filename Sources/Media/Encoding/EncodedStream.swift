@@ -7,6 +7,9 @@ final class EncodedStream {
   let encoder: EncoderContext
   /// The stream, owned by the output format context.
   let stream: UnsafeMutablePointer<AVStream>
+  /// Added to every packet's timestamps, in the encoder's time base, before they are written:
+  /// how a sound's priming is moved to start at 0 where the container says it another way.
+  var timestampShift: Int64 = 0
 
   /// Adds a stream for the opened `encoder` to `format`, before the header is written.
   init(encoder: EncoderContext, format: OutputFormatContext) throws(MediaError) {
@@ -46,6 +49,11 @@ final class EncodedStream {
       // has to guess the last frame's duration.
       if isVideo && packet.pointer.pointee.duration == 0 {
         packet.pointer.pointee.duration = 1
+      }
+      if timestampShift != 0 {
+        let times = packet.pointer
+        if times.pointee.pts != Int64.min { times.pointee.pts += timestampShift }
+        if times.pointee.dts != Int64.min { times.pointee.dts += timestampShift }
       }
       packet.pointer.pointee.stream_index = stream.pointee.index
       av_packet_rescale_ts(packet.pointer, encoderTimeBase, stream.pointee.time_base)

@@ -3,17 +3,24 @@ internal import CFFmpeg
 /// Converts the compositor's frames (8-bit BT.709 limited-range 4:2:0, with straight alpha
 /// where kept) to the pixel format an encoder takes, with libswscale: 10-bit 4:2:2 or 4:4:4
 /// for ProRes, full-range R′G′B′ by BT.709's matrix for PNG and GIF. One context for the
-/// writer's whole life, as the size and formats never change.
+/// writer's whole life, as the size and formats never change. Where the target keeps alpha,
+/// its fully transparent pixels come out black (`TransparentPixels`).
 final class EncoderScaler {
   private let context: OpaquePointer
   let target: AVPixelFormat
+  private let rgb: Bool
+  private let transfer: AVColorTransferCharacteristic
 
-  init(width: Int, height: Int, source: AVPixelFormat, target: AVPixelFormat, rgb: Bool)
-    throws(MediaError)
-  {
+  /// `transfer` is the transfer the converted frames are tagged with (`VideoEncoderSetup`'s).
+  init(
+    width: Int, height: Int, source: AVPixelFormat, target: AVPixelFormat, rgb: Bool,
+    transfer: AVColorTransferCharacteristic
+  ) throws(MediaError) {
     guard let made = sws_alloc_context() else { throw .outOfMemory("sws_alloc_context") }
     context = made
     self.target = target
+    self.rgb = rgb
+    self.transfer = transfer
     let options: KeyValuePairs<String, Int64> = [
       "srcw": Int64(width), "srch": Int64(height), "dstw": Int64(width), "dsth": Int64(height),
       "src_format": Int64(source.rawValue), "dst_format": Int64(target.rawValue),
@@ -37,8 +44,8 @@ final class EncoderScaler {
     sws_freeContext(context)
   }
 
-  /// `frame` converted into a new frame of the target format, with its timestamp and colour
-  /// tags. The caller frees the result (`av_frame_free`).
+  /// `frame` converted into a new frame of the target format, with its timestamp and the
+  /// target's colour tags. The caller frees the result (`av_frame_free`).
   func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(MediaError)
     -> UnsafeMutablePointer<AVFrame>
   {
@@ -50,6 +57,12 @@ final class EncoderScaler {
       try check(av_frame_get_buffer(output, 0), "av_frame_get_buffer")
       try check(sws_scale_frame(context, output, frame), "sws_scale_frame")
       try check(av_frame_copy_props(output, frame), "av_frame_copy_props")
+      output.pointee.color_trc = transfer
+      if rgb {
+        output.pointee.colorspace = AVCOL_SPC_RGB
+        output.pointee.color_range = AVCOL_RANGE_JPEG
+      }
+      TransparentPixels.clear(output)
     } catch {
       var freed: UnsafeMutablePointer<AVFrame>? = output
       av_frame_free(&freed)

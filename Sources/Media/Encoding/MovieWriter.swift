@@ -11,7 +11,8 @@ import Timeline
 /// Frames come in as the compositor makes them (`EncoderFrame`: 8-bit BT.709 limited-range
 /// 4:2:0, with straight alpha where the format keeps it) and are converted to what the
 /// encoder takes (`VideoEncoderSetup`, `EncoderScaler`, `GIFPalette`). The video is tagged
-/// BT.709 (primaries, transfer and matrix; RGB formats full range, the others limited), and an
+/// BT.709 (primaries, transfer and matrix; RGB formats full range, the others limited; a PNG
+/// sequence's transfer sRGB's, as browsers read the video), and an
 /// MP4's or MOV's index (`moov`) is moved to the front so players can start before the
 /// download ends. Write to a temporary path and rename it only after `finish()` returns: a
 /// writer released without `finish()`, or one whose `finish()` threw, frees everything but
@@ -75,7 +76,8 @@ public final class MovieWriter: AudioSink {
     self.videoOutput = try EncodedStream(encoder: encoder, format: muxer)
     if let tag = setup.tagValue { videoOutput.stream.pointee.codecpar.pointee.codec_tag = tag }
     self.audioTrack = try audio.map { (audio) throws(MediaError) in
-      try AudioEncoderTrack(audio, format: muxer)
+      try AudioEncoderTrack(
+        audio, format: muxer, matroska: format.container == .mkv || format.container == .webm)
     }
     self.packet = try Packet()
     self.framePool = try FramePool(width: video.width, height: video.height, alpha: format.alpha)
@@ -88,7 +90,7 @@ public final class MovieWriter: AudioSink {
       ? nil
       : try EncoderScaler(
         width: video.width, height: video.height, source: made, target: scaled,
-        rgb: setup.isRGB)
+        rgb: setup.isRGB, transfer: setup.transfer)
     palette =
       isGIF
       ? try GIFPalette(
@@ -202,6 +204,18 @@ public final class MovieWriter: AudioSink {
       try videoOutput.send(nil, to: muxer, using: packet)
     }
     try audioTrack?.finish(to: muxer, using: packet)
+    if format.container == .gif, framesWritten > 0 {
+      // GIF's muxer times each frame by the next one's timestamp, in hundredths of a second,
+      // and the last by the one before it: at 30 fps a 4/100 s frame where the movie has 3/100
+      // s left. Its final delay is the rest of the movie's length instead, so the frames add
+      // up to N / fps as the timestamps round it.
+      let tick = av_inv_q(
+        AVRational(num: Int32(video.fps.numerator), den: Int32(video.fps.denominator)))
+      let hundredths = AVRational(num: 1, den: 100)
+      let end = av_rescale_q(Int64(framesWritten), tick, hundredths)
+      let last = av_rescale_q(Int64(framesWritten - 1), tick, hundredths)
+      try muxer.setMuxerOption("final_delay", end - last)
+    }
     try muxer.finish()
   }
 }

@@ -80,6 +80,11 @@ final class OutputFormatContext {
     try check(av_dict_set(&pointer.pointee.metadata, key, value, 0), "av_dict_set")
   }
 
+  /// Sets the muxer's own option `name` (one of its private options) to `value`.
+  func setMuxerOption(_ name: String, _ value: Int64) throws(MediaError) {
+    try check(av_opt_set_int(pointer.pointee.priv_data, name, value, 0), "av_opt_set_int")
+  }
+
   /// Writes one packet, buffering as needed so the streams come out interleaved by time.
   /// The muxer takes the packet's contents and leaves it blank.
   func writeInterleaved(_ packet: Packet) throws(MediaError) {

@@ -78,7 +78,8 @@ public enum PNGWriter {
   }
 
   /// A frame in its own buffer holding the picture in `format`: the RGBA bytes as they are,
-  /// or with the alpha byte of every pixel left out.
+  /// as BGRA, or with the alpha byte of every pixel left out. Where alpha is kept, a fully
+  /// transparent pixel is black (`TransparentPixels`).
   static func picture(
     _ rgba: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
     format: AVPixelFormat
@@ -99,14 +100,17 @@ public enum PNGWriter {
         to.copyMemory(from: from, byteCount: 4 * width)
         continue
       }
+      // Where each of the frame's bytes comes from in an RGBA pixel.
+      let order = format == AV_PIX_FMT_BGRA ? [2, 1, 0, 3] : [0, 1, 2]
       for x in 0..<width {
-        for channel in 0..<3 {
+        for (channel, source) in order.enumerated() {
           to.storeBytes(
-            of: from.load(fromByteOffset: 4 * x + channel, as: UInt8.self),
-            toByteOffset: 3 * x + channel, as: UInt8.self)
+            of: from.load(fromByteOffset: 4 * x + source, as: UInt8.self),
+            toByteOffset: order.count * x + channel, as: UInt8.self)
         }
       }
     }
+    TransparentPixels.clear(frame.pointer)
     return frame
   }
 }

@@ -19,7 +19,8 @@ public final class SoundWriter: AudioSink {
     self.path = path
     let format = try OutputFormatContext(path: path, formatName: container.muxerName)
     self.format = format
-    track = try AudioEncoderTrack(audio, format: format)
+    // Segments join into MP4 and MOV only, whose edit list places the priming.
+    track = try AudioEncoderTrack(audio, format: format, matroska: false)
     packet = try Packet()
     try format.writeHeader(FFmpegOptions([String: String]()))
   }

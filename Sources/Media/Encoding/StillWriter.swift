@@ -4,8 +4,8 @@ public import PlanValues
 /// Writes one RGBA picture as a PNG, JPEG or WebP file: a render's poster (`output.poster`).
 /// PNG is exact (`PNGWriter`); JPEG is baseline JFIF (BT.601 full-range Y′CbCr 4:2:0, as every
 /// viewer expects of a JPEG) at quality 2 of FFmpeg's 2–31 scale, always opaque; WebP is lossy
-/// at quality 90, its alpha (with `alpha`) kept losslessly. Like `PNGWriter`, the file is written under a temporary name and
-/// renamed over `path` only when complete.
+/// at quality 90, its alpha (with `alpha`) kept losslessly. Like `PNGWriter`, the file is
+/// written under a temporary name and renamed over `path` only when complete.
 public enum StillWriter {
   public static func write(
     rgba: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
@@ -19,10 +19,11 @@ public enum StillWriter {
     }
     FFmpegLog.silence()
     let file = try PartialFile(path: path)
+    // libwebp is given R′G′B′, as the animated WebP's encoder is, and makes its own
+    // limited-range BT.601 Y′CbCr from it: lossy WebP's colour, which full-range samples handed
+    // to it as they are would misstate. It writes alpha only for a picture not wholly opaque.
     let (name, target): (String, AVPixelFormat) =
-      format == .jpeg
-      ? ("mjpeg", AV_PIX_FMT_YUVJ420P)
-      : ("libwebp", alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
+      format == .jpeg ? ("mjpeg", AV_PIX_FMT_YUVJ420P) : ("libwebp", AV_PIX_FMT_BGRA)
     let encoder = try EncoderContext(encoderNamed: name)
     let context = encoder.pointer
     context.pointee.width = Int32(clamping: width)
@@ -38,14 +39,31 @@ public enum StillWriter {
     } else {
       try encoder.open(FFmpegOptions(["quality": "90"]))
     }
+    if format == .webp {
+      let picture = try PNGWriter.picture(
+        rgba, width: width, height: height, bytesPerRow: bytesPerRow, format: target)
+      if !alpha { makeOpaque(picture, width: width, height: height) }
+      try PNGWriter.encodeOne(picture, with: encoder, named: name, into: file)
+      return
+    }
     let source = try PNGWriter.picture(
       rgba, width: width, height: height, bytesPerRow: bytesPerRow, format: AV_PIX_FMT_RGBA)
     let converted = try convert(source, to: target, width: width, height: height)
     try PNGWriter.encodeOne(converted, with: encoder, named: name, into: file)
   }
 
-  /// `frame` (RGBA) as full-range Y′CbCr 4:2:0 by BT.601's matrix, as JPEG and WebP define
-  /// their colour, with its alpha when `target` has a plane for it.
+  /// Sets every alpha byte of a BGRA `frame` to 255: a poster without alpha is opaque
+  /// whatever the picture's alpha, and libwebp then writes no alpha at all.
+  private static func makeOpaque(_ frame: DecoderFrame, width: Int, height: Int) {
+    let (data, stride) = frame.plane(0)
+    guard let data else { return }
+    for y in 0..<height {
+      for x in 0..<width { data[y * stride + 4 * x + 3] = 255 }
+    }
+  }
+
+  /// `frame` (RGBA) as full-range Y′CbCr 4:2:0 by BT.601's matrix, as JPEG defines its
+  /// colour.
   private static func convert(
     _ frame: DecoderFrame, to target: AVPixelFormat, width: Int, height: Int
   ) throws(MediaError) -> DecoderFrame {

@@ -14,8 +14,16 @@ struct VideoEncoderSetup {
   var options: [String: String]
   /// The stream's four-character tag, where the container needs one named.
   var codecTag: String?
+  /// The transfer the stream and its frames are tagged with: BT.709's, except for PNG, whose
+  /// viewers (browsers above all) show untagged or sRGB pictures as the video's R′G′B′ but
+  /// apply a BT.709 tag as a gamma of 0.51 (`gAMA`), drawing them lighter.
+  var transfer: AVColorTransferCharacteristic {
+    format.video == .png ? AVCOL_TRC_IEC61966_2_1 : AVCOL_TRC_BT709
+  }
+  private let format: OutputFormat
 
   init(_ format: OutputFormat, video: VideoEncoding) {
+    self.format = format
     codecTag = nil
     options = [:]
     switch format.video {
@@ -95,7 +103,7 @@ struct VideoEncoderSetup {
     context.pointee.framerate = fps
     context.pointee.time_base = av_inv_q(fps)
     context.pointee.color_primaries = AVCOL_PRI_BT709
-    context.pointee.color_trc = AVCOL_TRC_BT709
+    context.pointee.color_trc = transfer
     if isRGB {
       context.pointee.colorspace = AVCOL_SPC_RGB
       context.pointee.color_range = AVCOL_RANGE_JPEG

@@ -77,4 +77,10 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable {
     case .h264, .hevc, .av1: false
     }
   }
+
+  /// Whether it keeps an output's transparency in `container`: VP9 only in WebM, whose
+  /// players read its alpha; the others wherever they go.
+  public func keepsAlpha(in container: OutputContainer) -> Bool {
+    keepsAlpha && (self != .vp9 || container == .webm)
+  }
 }

@@ -291,22 +291,50 @@ struct RenderOutputFormatTests {
     }
   }
 
-  @Test("-o picks the new container's codecs, unless the project named one it cannot hold")
+  @Test("-o picks the new container's codecs, and its own for one the project named it cannot hold")
   func outputOverride() throws {
     try withScratchFolder { folder in
       let run = try Self.render(
         Self.project(file: "out.mp4"), in: folder, extra: ["-o", "web.webm"])
       try #require(run.status == 0, "\(run.stderr)")
+      #expect(!run.stderr.contains("note:"), "nothing was given up: \(run.stderr)")
       let video = try Self.probe(folder.path("web.webm"), "v:0", "codec_name")
       let audio = try Self.probe(folder.path("web.webm"), "a:0", "codec_name")
       #expect(video["codec_name"] == "vp9" && audio["codec_name"] == "opus")
       let named = try Self.render(
-        Self.project(file: "out.mp4", output: "  video: { codec: h264 }"), in: folder,
+        Self.project(file: "out.mp4", output: "  video: { codec: h264, crf: 18 }"), in: folder,
         extra: ["-o", "named.webm"])
-      #expect(named.status == 64)
+      try #require(named.status == 0, "\(named.stderr)")
       #expect(
-        named.stderr.contains("-o named.webm: .webm cannot hold h264 video"), "\(named.stderr)")
-      #expect(!FileManager.default.fileExists(atPath: folder.path("named.webm")))
+        named.stderr.contains(
+          "chromake: note: -o named.webm: .webm cannot hold h264 video: it is vp9 instead"),
+        "\(named.stderr)")
+      #expect(named.stderr.contains("crf 18 is for h264"), "\(named.stderr)")
+      let chosen = try Self.probe(folder.path("named.webm"), "v:0", "codec_name")
+      #expect(chosen["codec_name"] == "vp9")
+    }
+  }
+
+  @Test("-o from ProRes 4444 to .webm keeps alpha in VP9; to .mp4 it is opaque H.264, said so")
+  func outputOverrideAlpha() throws {
+    try withScratchFolder { folder in
+      let yaml = Self.project(
+        file: "out.mov", output: "  video: { codec: prores, alpha: true }",
+        background: "transparent", sound: false)
+      let webm = try Self.render(yaml, in: folder, extra: ["-o", "overlay.webm"])
+      try #require(webm.status == 0, "\(webm.stderr)")
+      #expect(
+        webm.stderr.contains(".webm cannot hold prores video: it is vp9 instead"),
+        "\(webm.stderr)")
+      let video = try Self.probe(folder.path("overlay.webm"), "v:0", "codec_name")
+      #expect(video["codec_name"] == "vp9")
+      let seen = try Self.pixels(folder.path("overlay.webm"), frame: 5, at: [(80, 60), (10, 100)])
+      #expect(seen.pixels[0][3] == 255 && seen.pixels[1][3] == 0, "\(seen.pixels)")
+      let mp4 = try Self.render(yaml, in: folder, extra: ["-o", "flat.mp4"])
+      try #require(mp4.status == 0, "\(mp4.stderr)")
+      #expect(mp4.stderr.contains("h264 in .mp4 cannot keep alpha"), "\(mp4.stderr)")
+      let flat = try Self.probe(folder.path("flat.mp4"), "v:0", "codec_name,pix_fmt")
+      #expect(flat["codec_name"] == "h264" && flat["pix_fmt"] == "yuv420p")
     }
   }
 

@@ -21,14 +21,22 @@ struct PNGWriterTests {
     }
   }
 
-  @Test("keepAlpha writes the alpha channel as given")
+  @Test("keepAlpha writes the alpha channel as given, and a fully transparent pixel black")
   func keepAlpha() throws {
     try withScratchFolder { folder in
       let picture = GradientPicture(width: 33, height: 17, padding: 12)
       let path = folder.path("frame.png")
       try picture.write(to: path, keepAlpha: true)
 
-      #expect(try DecodedPNG.pixels(path: path, format: "rgba", in: folder) == picture.rgba)
+      // Alpha is 0 on a diagonal of the gradient, whose colour is not.
+      var expected = picture.rgba
+      var cleared = 0
+      for pixel in stride(from: 0, to: expected.count, by: 4) where expected[pixel + 3] == 0 {
+        cleared += expected[pixel..<pixel + 3].contains { $0 != 0 } ? 1 : 0
+        expected.replaceSubrange(pixel..<pixel + 3, with: [0, 0, 0])
+      }
+      #expect(cleared > 0, "the picture has coloured pixels of alpha 0 to clear")
+      #expect(try DecodedPNG.pixels(path: path, format: "rgba", in: folder) == expected)
       #expect(try DecodedPNG.probe(path: path)["pix_fmt"] == "rgba")
     }
   }
