@@ -130,7 +130,7 @@ public struct OutputFormat: Sendable, Codable, Equatable {
     }
     format.speed = choice.speed ?? video.defaultSpeed
     if choice.alpha {
-      if !video.keepsAlpha || (video == .vp9 && container != .webm) {
+      if !video.keepsAlpha(in: container) {
         problems.append(
           .init(
             .alpha, "\(video.rawValue) in \(container.displayName) cannot keep alpha",
