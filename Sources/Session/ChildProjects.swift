@@ -192,8 +192,10 @@ struct ChildProjects {
     }
     var entry = ChildPlanCache.Entry(
       plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources)
-    guard var spec = loaded.spec else { return entry }
-    // Planned at the root's frame rate and audio format, whatever it says of its own.
+    guard let read = loaded.spec else { return entry }
+    // Planned at the root's frame rate and audio format, whatever it says of its own; its
+    // `45f` still counts its own frames.
+    var spec = read.framesAsSeconds(fps: read.output.fps.value)
     spec.output.fps.value = root.output.fps.value
     spec.output.audio.sampleRate.value = root.output.audio.sampleRate.value
     spec.output.audio.channels.value = root.output.audio.channels.value

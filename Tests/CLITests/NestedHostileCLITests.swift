@@ -122,12 +122,16 @@ struct NestedHostileCLITests {
         #expect(zip(got, rgb).allSatisfy { abs($0 - $1) <= 12 }, "\(brand): \(got)")
       }
       // A data value still cannot lead out of the root's folder from inside the child.
+      let logoLine =
+        1
+        + (intro.split(separator: "\n", omittingEmptySubsequences: false)
+          .firstIndex { $0.contains("logo-{{brand}}") } ?? -2)
       let run = try ChromakeBinary.run(
         ["check", "ad.yaml", "--set", "brand=../../../../etc/x"], in: folder.url)
       #expect(run.status == 65, "\(run.stderr)")
       #expect(
         run.stderr.contains(
-          "bumpers/intro.yaml:31:12: error: image '../media/logo-../../../../etc/x.png' leads outside the root project's folder"
+          "bumpers/intro.yaml:\(logoLine):12: error: image '../media/logo-../../../../etc/x.png' leads outside the root project's folder"
         ),
         "\(run.stderr)")
       #expect(run.stderr.contains("from --set"), "\(run.stderr)")
@@ -160,6 +164,30 @@ struct NestedHostileCLITests {
       #expect(run.stderr.contains("parts/c.yaml:5:"), "\(run.stderr)")
       #expect(run.stderr.contains("'{{pick}}' from --set"), "\(run.stderr)")
       #expect(Self.unlocated(run.stderr).isEmpty, "\(run.stderr)")
+    }
+  }
+
+  @Test("a child's times in frames count its own frames, not its parent's")
+  func childFramesAtItsOwnRate() throws {
+    try withScratchFolder { folder in
+      // 45 frames at 25 fps: 1.8 s, which the 30 fps parent shows as 54 frames (not 45).
+      try Self.write(
+        """
+        version: 1
+        output: { file: c.mp4, size: 64x36, fps: 25, duration: 45f }
+        layers:
+          - { name: ground, fill: "#E4572E", start: 5f }
+        """, "c.yaml", in: folder)
+      try Self.write(
+        """
+        version: 1
+        output: { file: out/p.mp4, size: 64x36, fps: 30 }
+        layers:
+          - { name: part, project: c.yaml }
+        """, "p.yaml", in: folder)
+      let run = try ChromakeBinary.run(["check", "p.yaml"], in: folder.url)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stdout.contains("54 frames (1.800 s at 30 fps)"), "\(run.stdout)")
     }
   }
 
