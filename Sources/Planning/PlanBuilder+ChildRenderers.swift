@@ -20,8 +20,11 @@ extension PlanBuilder {
       return true
     }
     let layer = plan.layers[plan.childRendererGroups[group].layers[0]]
+    // At its `project:` (the layer's own line when no written layer has its place).
     let written = spec.drawnLayers.first { PlanLocation($0.location) == layer.location }
-    guard case .project(let project)? = written?.content else { return true }
+    var location = SourceLocation(
+      file: spec.output.location.file, line: layer.location.line, column: layer.location.column)
+    if case .project(let project)? = written?.content { location = project.file.location }
     let renderers = peak.renderers > limit.renderers
     diagnostics.append(
       .error(
@@ -32,7 +35,7 @@ extension PlanBuilder {
           : "layer '\(layer.name)' makes the child projects drawn at once hold "
             + "\(peak.pixels.formatted(.number.grouping(.never))) pixels, more than "
             + "\(limit.pixels.formatted(.number.grouping(.never)))",
-        at: project.file.location,
+        at: location,
         notes: [
           .init(
             "each use of a child with its own timing (start, frames, in, out, loop, matte) is "

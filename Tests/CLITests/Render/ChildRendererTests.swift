@@ -76,12 +76,20 @@ struct ChildRendererTests {
           "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
           "-of", "csv=p=0", movie,
         ]).trimmingCharacters(in: .whitespacesAndNewlines) == "10")
-      // Every use shows the leaf: its orange ground at the left of the cell's lower edge.
-      let bytes = try RenderedMovie.rgb24(movie, frame: 9, in: folder)
-      for index in [0, 39, 500, 999] {
-        let x = index % 40 * 16 + 1
-        let y = index / 40 * 14 + 12
-        #expect(Self.isOrange(Self.pixel(bytes, width: 640, x: x, y: y)), "use \(index)")
+      // Every use shows the leaf: its orange ground at the left of the cell's lower edge, in
+      // the movie and in `frame`'s still, which composites the leaf once too.
+      let still = folder.path("still.png")
+      let frame = try Self.watched(["frame", "many.yaml", "--at", "9f", "-o", still], in: folder)
+      #expect(frame.status == 0, "\(frame.stderr)")
+      for bytes in [
+        try RenderedMovie.rgb24(movie, frame: 9, in: folder),
+        try RenderedMovie.rgb24(still, in: folder),
+      ] {
+        for index in [0, 39, 500, 999] {
+          let x = index % 40 * 16 + 1
+          let y = index / 40 * 14 + 12
+          #expect(Self.isOrange(Self.pixel(bytes, width: 640, x: x, y: y)), "use \(index)")
+        }
       }
     }
   }
