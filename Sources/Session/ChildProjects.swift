@@ -217,8 +217,9 @@ struct ChildProjects {
     entry.diagnostics += children.diagnostics
     let root = self.root
     entry.plan = children.plan(spec, diagnostics: &entry.diagnostics) { known(root, $0) }
-    // One with problems is planned again for each row, so its messages name that row's data.
-    if entry.diagnostics.isEmpty { cache?.store(entry, for: cacheKey) }
+    // One with errors is planned again for each row, so its errors name that row's data (a
+    // warning, about the same values, may name the row that planned it first).
+    if !entry.diagnostics.hasErrors { cache?.store(entry, for: cacheKey) }
     return entry
   }
 
