@@ -58,7 +58,9 @@ extension RenderPlan {
   public struct ChildRendererGroup: Sendable {
     /// The indices in `layers` of the layers drawing from it, the first first.
     public var layers: [Int]
-    /// The parent's frames from when it is made to its last.
+    /// The parent's frames from when it is made (`sourceLead` before its first) to when it is
+    /// let go (its end: `LayerSources` makes the sources due at a frame before it lets go of
+    /// those that ended).
     public var alive: ClosedRange<Int64>
     /// What it holds: itself, its picture and, at their peak, its children's renderers.
     public var load: ChildRendererLoad
@@ -91,7 +93,7 @@ extension RenderPlan {
       keys.append(key)
       groups.append(
         ChildRendererGroup(
-          layers: [index], alive: (key.frames.first - lead)...(key.frames.end - 1), load: load))
+          layers: [index], alive: (key.frames.first - lead)...key.frames.end, load: load))
     }
     return groups
   }
@@ -105,7 +107,7 @@ extension RenderPlan {
   ) {
     let groups = childRendererGroups
     // Each group starts at its first frame and ends after its last; at one frame, ends come
-    // before starts (a source is let go before the next frame's are made).
+    // before starts.
     var events: [(frame: Int64, isStart: Bool, group: Int)] = []
     for (index, group) in groups.enumerated() {
       events.append((group.alive.lowerBound, true, index))
