@@ -167,6 +167,43 @@ struct NestedHostileCLITests {
     }
   }
 
+  @Test("two uses with the same values, one written and one from --set: the --set one is checked")
+  func sameValuesOneFromData() throws {
+    try withScratchFolder { folder in
+      // The root project lives in proj/; x.mp4 lies outside it.
+      try FFmpegCommand.ffmpeg(
+        TestMedia.pattern(size: "64x36", rate: 30, seconds: "1") + TestMedia.h264()
+          + [folder.path("x.mp4")])
+      try Self.write(
+        """
+        version: 1
+        variables: { clip: none.mp4 }
+        output: { file: c.mp4, size: 64x36, fps: 30, duration: 1s }
+        layers:
+          - { name: plate, source: "{{clip}}" }
+        """, "proj/bumpers/c.yaml", in: folder)
+      try Self.write(
+        """
+        version: 1
+        output: { file: out/p.mp4, size: 64x36, fps: 30, duration: 2f }
+        layers:
+          - { name: written, project: bumpers/c.yaml, variables: { clip: ../../x.mp4 } }
+          - { name: data, project: bumpers/c.yaml, variables: { clip: "{{clip}}" } }
+        """, "proj/p.yaml", in: folder)
+      let run = try ChromakeBinary.run(
+        ["check", "p.yaml", "--set", "clip=../../x.mp4"],
+        in: folder.url.appendingPathComponent("proj"))
+      #expect(run.status == 65, "\(run.stderr)")
+      #expect(
+        run.stderr.contains(
+          "bumpers/c.yaml:5:28: error: source '../../x.mp4' leads outside the root project's folder"
+        ), "\(run.stderr)")
+      #expect(run.stderr.contains("drawn by layer 'data'"), "\(run.stderr)")
+      #expect(!run.stderr.contains("drawn by layer 'written'"), "\(run.stderr)")
+      #expect(run.stderr.components(separatedBy: " error: ").count == 2, "\(run.stderr)")
+    }
+  }
+
   @Test("a child's times in frames count its own frames, not its parent's")
   func childFramesAtItsOwnRate() throws {
     try withScratchFolder { folder in
