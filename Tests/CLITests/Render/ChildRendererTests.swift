@@ -188,6 +188,38 @@ struct ChildRendererTests {
     }
   }
 
+  @Test("uses one after another count only while they overlap: 100 in a sequence pass and render")
+  func usesInSequence() throws {
+    try withScratchFolder { folder in
+      try Self.write(
+        Self.leaf.replacingOccurrences(of: "duration: 1s", with: "duration: 2f"), "short.yaml",
+        in: folder)
+      // 100 renderers in all, each made half a second (15 frames) ahead: 9 at once.
+      let items = (0..<100).map { "      - { name: i\($0), project: short.yaml }" }
+      try Self.write(
+        """
+        version: 1
+        output: { file: out/row.mp4, size: 64x36, fps: 30 }
+        layers:
+          - name: row
+            sequence:
+        \(items.joined(separator: "\n"))
+        """, "row.yaml", in: folder)
+      let check = try Self.watched(["check", "row.yaml"], in: folder)
+      #expect(check.status == 0, "\(check.stderr)")
+      let run = try Self.watched(["render", "row.yaml", "--progress", "none"], in: folder)
+      #expect(run.status == 0, "\(run.stderr)")
+      let movie = folder.path("out/row.mp4")
+      #expect(
+        try FFmpegCommand.ffprobe([
+          "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
+          "-of", "csv=p=0", movie,
+        ]).trimmingCharacters(in: .whitespacesAndNewlines) == "200")
+      let bytes = try RenderedMovie.rgb24(movie, frame: 199, in: folder)
+      #expect(Self.isOrange(Self.pixel(bytes, width: 64, x: 40, y: 2)))
+    }
+  }
+
   @Test(
     "a tree whose every second use has its own timing is refused in the first child past the bound")
   func fanOutWithOwnTimingsRefused() throws {
