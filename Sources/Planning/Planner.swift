@@ -181,11 +181,12 @@ struct PlanBuilder {
       audio = []
       ducking = []
     }
-    return RenderPlan(
+    let plan = RenderPlan(
       planVersion: Planner.planVersion,
       output: outputPlan(duration: duration, frameCount: frameCount, sampleCount: sampleCount),
       inputs: inputs(), layers: layers, audio: audio, ducking: ducking, sequences: sequences,
       compositions: compositions, directory: spec.directory)
+    return checkChildRenderers(plan) ? plan : nil
   }
 
   // MARK: timing

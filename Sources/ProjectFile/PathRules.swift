@@ -71,18 +71,21 @@ public struct PathRules {
   }
 
   /// Whether a media path may be read: one built from variables must lead inside the
-  /// project's folder, by its text and through the symbolic links on its way.
+  /// project's folder (a child's: the root project's), by its text and through the symbolic
+  /// links on its way.
   private func mayRead(_ path: Located<String>, what: String) -> Bool {
     guard path.substitutions.contains(where: \.isData), !path.value.isEmpty,
       !context.allowOutsideRoot
     else {
       return true
     }
-    let folder = ProjectPaths.absolute(spec.directory, in: "/")
-    let resolved = ProjectPaths.absolute(path.value, in: folder)
+    let directory = ProjectPaths.absolute(spec.directory, in: "/")
+    let folder = context.dataRoot.map { ProjectPaths.absolute($0, in: "/") } ?? directory
+    let resolved = ProjectPaths.absolute(path.value, in: directory)
     guard let escape = ProjectPaths.escape(of: resolved, from: folder) else { return true }
+    let named = context.dataRoot == nil ? "the project's folder" : "the root project's folder"
     context.error(
-      "path-outside-project", "\(what) '\(path.value)' leads outside the project's folder",
+      "path-outside-project", "\(what) '\(path.value)' leads outside \(named)",
       at: path.location, notes: path.substitutionNotes + [.init(escape)],
       help: "pass --allow-outside-root to allow it")
     return false

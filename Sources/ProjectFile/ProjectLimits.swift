@@ -38,6 +38,13 @@ public enum ProjectLimits {
   public static let captionCues = 20_000
   /// How many cues may show at once, stacked: more could not be read.
   public static let stackedCues = 8
+  /// How many child project renderers a render may run at once, grandchildren's included:
+  /// each is a thread, a GPU context and a compositor. Uses of one child with the same timing
+  /// share one.
+  public static let childRenderers = 64
+  /// The most pixels those renderers' pictures may hold together: one picture of the largest
+  /// size (a child renderer holds about 14 bytes a pixel, so about 0.9 GB).
+  public static let childPixels = 8192 * 8192
   /// The largest batch data file read, in bytes: a hundred thousand rows of a dozen cells.
   public static let dataBytes = 64 << 20
   /// How many visual layers a project may have.

@@ -18,6 +18,11 @@ public struct LoadResult: Sendable {
   public var fields: [ProjectField] = []
   /// The variables the file declares under `variables:` or names in a `{{placeholder}}`.
   public var variableNames: Set<String> = []
+  /// Whether the file is a project at all: false when it is not UTF-8 text, or is YAML whose
+  /// top level is not a mapping with a `version` key. A parent reports such a child as one
+  /// error at its own layer, and quotes none of the file's lines: it may be any file
+  /// (`project: /etc/passwd`).
+  public var isProject = true
 }
 
 /// Reads a project file: YAML → located, typed `ProjectSpec`, reporting every problem at once.
@@ -26,10 +31,12 @@ public enum ProjectLoader {
   public static let supportedVersions = [1]
 
   /// Loads the file at `path`. `overrides` are `--set` or data-row values, applied over
-  /// `variables:`. A path built from a variable must stay inside the project's folder unless
-  /// `allowOutsideRoot` is set.
+  /// `variables:`. A path built from a variable must stay inside the project's folder (or
+  /// `dataRoot`, for a child project: the root project's folder) unless `allowOutsideRoot` is
+  /// set.
   public static func load(
-    path: String, overrides: [VariableOverride] = [], allowOutsideRoot: Bool = false
+    path: String, overrides: [VariableOverride] = [], allowOutsideRoot: Bool = false,
+    dataRoot: String? = nil
   ) -> LoadResult {
     let bytes: [UInt8]
     switch ProjectFileBytes.contents(of: path) {
@@ -51,19 +58,20 @@ public enum ProjectLoader {
             help: "save the file as UTF-8")
         ],
         // Quoted with the bad bytes shown as U+FFFD, so the caret has a line to point into.
-        sources: SourceText(file: path, text: String(decoding: bytes, as: UTF8.self)))
+        sources: SourceText(file: path, text: String(decoding: bytes, as: UTF8.self)),
+        isProject: false)
     }
     let text = String(decoding: bytes, as: UTF8.self)
     let directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
     return load(
       text: text, path: path, directory: directory, overrides: overrides,
-      allowOutsideRoot: allowOutsideRoot)
+      allowOutsideRoot: allowOutsideRoot, dataRoot: dataRoot)
   }
 
   /// Loads a project from text, as if read from `path` in `directory`.
   public static func load(
     text: String, path: String, directory: String,
-    overrides: [VariableOverride] = [], allowOutsideRoot: Bool = false
+    overrides: [VariableOverride] = [], allowOutsideRoot: Bool = false, dataRoot: String? = nil
   ) -> LoadResult {
     var sources = SourceText()
     sources.add(file: path, text: text)
@@ -90,7 +98,7 @@ public enum ProjectLoader {
               "empty-project", "project file is empty",
               at: SourceLocation(file: path, line: 1, column: 1),
               help: "start with 'version: 1', then 'output:' and 'layers:'")
-          ], sources: sources)
+          ], sources: sources, isProject: false)
       }
       root = node
     } catch {
@@ -98,14 +106,17 @@ public enum ProjectLoader {
         spec: nil, diagnostics: [YAMLErrorTranslator.diagnostic(for: error, file: path)],
         sources: sources)
     }
+    let hasVersion = root.mapping?["version"] != nil
     let context = ReadContext(file: path, text: text, variables: VariableTable())
     context.allowOutsideRoot = allowOutsideRoot
+    context.dataRoot = dataRoot
     let spec = context.readProject(root, path: path, directory: directory, overrides: overrides)
     for (file, text) in context.subtitleTexts { sources.add(file: file, text: text) }
     return LoadResult(
       spec: spec, diagnostics: context.diagnostics.sortedByLocation(), sources: sources,
       fields: ProjectFields.flatten(root, context: context),
       variableNames: context.variables.used.union(
-        context.variables.entries.compactMap { $0.value.location == nil ? nil : $0.key }))
+        context.variables.entries.compactMap { $0.value.location == nil ? nil : $0.key }),
+      isProject: hasVersion)
   }
 }

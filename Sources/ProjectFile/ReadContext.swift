@@ -13,6 +13,10 @@ final class ReadContext {
   var variables: VariableTable
   /// Whether a path built from a variable may lead outside the project's folder.
   var allowOutsideRoot = false
+  /// The folder a path built from data (`--set`, a data cell) must stay in, when it is not the
+  /// project's own: a child project's data paths are held to the root project's folder, the
+  /// one the user rendered, so a bumper in `bumpers/` may name `../media/logo-{{brand}}.png`.
+  var dataRoot: String?
   private(set) var diagnostics: [Diagnostic] = []
   /// Placeholders met so far, against `ProjectLimits.placeholders`.
   var placeholderCount = 0

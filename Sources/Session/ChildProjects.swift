@@ -23,8 +23,24 @@ struct ChildProjects {
   struct Link {
     /// The file, resolved.
     var file: String
+    /// The file with every symbolic link on its way followed: what tells a cycle through a
+    /// link (`link -> .`, `link/a.yaml`) from a chain that only grows deeper.
+    var identity: String
     /// Where the file before it names it (`project:`), or nil for the root.
     var drawnAt: SourceLocation?
+
+    init(file: String, drawnAt: SourceLocation?) {
+      self.file = file
+      identity = Self.identity(of: file)
+      self.drawnAt = drawnAt
+    }
+
+    /// `file` with every symbolic link followed, or as it is where it cannot be.
+    private static func identity(of file: String) -> String {
+      guard let real = realpath(file, nil) else { return file }
+      defer { free(real) }
+      return String(cString: real)
+    }
   }
 
   /// Each child's plan, by `ProjectLayerSpec.key(in:)`.
@@ -71,13 +87,15 @@ struct ChildProjects {
     _ project: ProjectLayerSpec, of layer: LayerSpec, in spec: ProjectSpec, chain: [Link]
   ) {
     let key = project.key(in: spec.directory)
-    guard visited.insert(key).inserted else { return }
+    // Two uses with the same values, one of them from data, are both checked: the path rules
+    // hold the data one to the root's folder.
+    guard visited.insert(key + Self.dataMarks(project)).inserted else { return }
     let file = ProjectPaths.resolve(project.file.value, in: spec.directory)
     let subject = "layer '\(layer.name.value)'"
     let note = Diagnostic.Note(
       "in project '\(project.file.value)', drawn by \(subject)", at: project.file.location)
     let link = Link(file: file, drawnAt: project.file.location)
-    if let repeated = chain.firstIndex(where: { $0.file == file }) {
+    if let repeated = chain.firstIndex(where: { $0.identity == link.identity }) {
       diagnostics.append(cycle(chain[repeated...] + [link], at: project.file.location))
       return
     }
@@ -99,6 +117,16 @@ struct ChildProjects {
           notes: project.file.substitutionNotes
             + (project.file.value == file ? [] : [.init("resolved to \(file)")]),
           help: "relative paths are resolved against the project file's folder"))
+      return
+    }
+    guard ["yaml", "yml"].contains((file as NSString).pathExtension.lowercased()) else {
+      diagnostics.append(
+        .error(
+          "not-a-project",
+          "\(subject): '\(project.file.value)' is not a project file: its name does not end "
+            + "in .yaml or .yml",
+          at: project.file.location, notes: project.file.substitutionNotes,
+          help: "name a chromake project file"))
       return
     }
     // Named as the parent's path and the layer's text name it, so messages say
@@ -124,25 +152,50 @@ struct ChildProjects {
     _ project: ProjectLayerSpec, file: String, layer: String, key: String, chain: [Link]
   ) -> ChildPlanCache.Entry {
     let cacheKey = ChildPlanCache.Key(
-      child: key, fps: root.output.fps.value, sampleRate: root.output.audio.sampleRate.value,
+      child: key, dataMarks: Self.dataMarks(project), depth: chain.count,
+      rootDirectory: root.directory, fps: root.output.fps.value,
+      sampleRate: root.output.audio.sampleRate.value,
       channels: root.output.audio.channels.value, allowOutsideRoot: allowOutsideRoot)
     if let cached = cache?.entry(cacheKey) {
       // Its grandchildren's plans come with it, for its own planner; they are in its plan.
       return cached
     }
     let overrides = project.variables.map { variable in
-      VariableOverride(
+      // Where the parent's placeholders in the value came from (a `--set`, a data cell), so a
+      // problem in the child names what the user would change.
+      let made = variable.value.substitutions.map { "'{{\($0.name)}}' from \($0.origin)" }
+      return VariableOverride(
         name: variable.name.value, value: variable.value.value,
-        origin: "variables of layer '\(layer)'", source: variable.value.location,
+        origin: "variables of layer '\(layer)'"
+          + (made.isEmpty ? "" : ", with " + made.joined(separator: ", ")),
+        source: variable.value.location,
         // Written as it is in the parent: the parent's author's text, not data.
-        isData: !variable.value.substitutions.isEmpty)
+        isData: variable.value.substitutions.contains(where: \.isData))
     }
+    // A path made from data in the child is held to the root's folder, the one the user
+    // rendered, not the child's: a bumper in `bumpers/` may name `../media/{{brand}}.png`.
     let loaded = ProjectLoader.load(
-      path: file, overrides: overrides, allowOutsideRoot: allowOutsideRoot)
+      path: file, overrides: overrides, allowOutsideRoot: allowOutsideRoot,
+      dataRoot: root.directory)
+    guard loaded.isProject else {
+      // Not a project at all: none of its lines are quoted, whatever file it is.
+      return ChildPlanCache.Entry(
+        plan: nil,
+        diagnostics: [
+          .error(
+            "not-a-project",
+            "layer '\(layer)': '\(project.file.value)' is not a chromake project: its top "
+              + "level is not a mapping with 'version:'",
+            at: project.file.location, notes: project.file.substitutionNotes,
+            help: "a project starts with 'version: 1', then 'output:' and 'layers:'")
+        ], sources: SourceText())
+    }
     var entry = ChildPlanCache.Entry(
       plan: nil, diagnostics: loaded.diagnostics, sources: loaded.sources)
-    guard var spec = loaded.spec else { return entry }
-    // Planned at the root's frame rate and audio format, whatever it says of its own.
+    guard let read = loaded.spec else { return entry }
+    // Planned at the root's frame rate and audio format, whatever it says of its own; its
+    // `45f` still counts its own frames.
+    var spec = read.framesAsSeconds(fps: read.output.fps.value)
     spec.output.fps.value = root.output.fps.value
     spec.output.audio.sampleRate.value = root.output.audio.sampleRate.value
     spec.output.audio.channels.value = root.output.audio.channels.value
@@ -164,8 +217,15 @@ struct ChildProjects {
     entry.diagnostics += children.diagnostics
     let root = self.root
     entry.plan = children.plan(spec, diagnostics: &entry.diagnostics) { known(root, $0) }
-    cache?.store(entry, for: cacheKey)
+    // One with errors is planned again for each row, so its errors name that row's data (a
+    // warning, about the same values, may name the row that planned it first).
+    if !entry.diagnostics.hasErrors { cache?.store(entry, for: cacheKey) }
     return entry
+  }
+
+  /// Which of the layer's variables for the child are data, in the order it gives them.
+  private static func dataMarks(_ project: ProjectLayerSpec) -> String {
+    String(project.variables.map { $0.value.substitutions.contains(where: \.isData) ? "d" : "-" })
   }
 
   /// The last steps of opening `spec`, a root or a child, once these (its children) are
@@ -225,6 +285,12 @@ public final class ChildPlanCache: @unchecked Sendable {
   /// the root decides of it.
   struct Key: Hashable {
     var child: String
+    /// Which of its variables are data: the path rules hold those to the root's folder.
+    var dataMarks: String
+    /// How deep it is drawn: one reached deeper has fewer levels left for its own children.
+    var depth: Int
+    /// The root's folder, to which its data paths are held.
+    var rootDirectory: String
     var fps: Rational
     var sampleRate: Int
     var channels: Int

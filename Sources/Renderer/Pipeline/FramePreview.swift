@@ -20,10 +20,20 @@ public enum FramePreview {
       background: background, styles: plan.layerStyles,
       patterns: try PatternGrey.load(plan), luts: try LUTTables.load(plan))
     var draws: [LayerDraw] = []
+    // Uses of one child with the same timing show the same picture (`SharedComposition`):
+    // it is composited once, however many layers draw it.
+    var children: [(key: ChildRendererKey, pictures: LayerPictures)] = []
     for (index, layer) in plan.layers.enumerated() where layer.frames.contains(k) {
       let state = layer.state(ofFrame: k, fps: plan.output.fps)
       guard state.isVisible else { continue }
-      let pictures = try layerSource(for: layer, plan: plan).pictures(at: k)
+      let key = layer.childRendererKey
+      let pictures: LayerPictures
+      if let key, let made = children.first(where: { $0.key == key }) {
+        pictures = made.pictures
+      } else {
+        pictures = try layerSource(for: layer, plan: plan).pictures(at: k)
+        if let key { children.append((key, pictures)) }
+      }
       guard let picture = pictures.picture else { continue }
       draws.append(
         LayerDraw(layer: index, picture: picture, matte: pictures.matte, state: state))

@@ -1,5 +1,4 @@
 import RenderPlan
-import Timeline
 
 /// The sources of a render's layers, each made and started a little before the layer's first
 /// frame and stopped and let go after its last: a long sequence of clips holds open only the
@@ -13,6 +12,8 @@ final class LayerSources {
   /// its decoder to open, seek and fill its queue.
   private let lead: Int64
   private var sources: [Int: any LayerSource] = [:]
+  /// The child renderers running, each shared by the `project` layers with its key.
+  private var children: [SharedComposition] = []
   /// Whether each layer's source has been made (it may since have been let go).
   private var made: [Bool]
   /// The warnings of sources already let go, by layer.
@@ -20,11 +21,11 @@ final class LayerSources {
   /// The frame the render starts at: layers ended by then are never made.
   private let firstFrame: Int64
 
-  /// Sources for `plan`'s layers, made `lead` seconds ahead (at least two frames), for a
-  /// render of its frames from `firstFrame` on.
-  init(plan: RenderPlan, lead: Rational = Rational(1, 2), from firstFrame: Int64 = 0) {
+  /// Sources for `plan`'s layers, made `RenderPlan.sourceLead` ahead, for a render of its
+  /// frames from `firstFrame` on.
+  init(plan: RenderPlan, from firstFrame: Int64 = 0) {
     self.plan = plan
-    self.lead = max(2, TimeGrid.firstFrame(atOrAfter: lead, fps: plan.output.fps))
+    self.lead = RenderPlan.sourceLead(fps: plan.output.fps)
     self.firstFrame = firstFrame
     made = [Bool](repeating: false, count: plan.layers.count)
   }
@@ -39,7 +40,12 @@ final class LayerSources {
         continue
       }
       guard layer.frames.first <= k + lead else { continue }
-      let source = try layerSource(for: layer, plan: plan)
+      let source: any LayerSource
+      if let use = try childUse(of: layer) {
+        source = use
+      } else {
+        source = try layerSource(for: layer, plan: plan)
+      }
       source.start(from: max(layer.frames.first, firstFrame))
       sources[index] = source
       made[index] = true
@@ -49,6 +55,19 @@ final class LayerSources {
       finishedWarnings[index] = source.warnings
       sources[index] = nil
     }
+  }
+
+  /// A `project` layer's use of the running child renderer with its key, or of a new one;
+  /// nil for other layers.
+  private func childUse(of layer: LayerPlan) throws(RenderFailure) -> CompositionUse? {
+    guard let key = layer.childRendererKey else { return nil }
+    children.removeAll(where: \.isStopped)
+    if let running = children.first(where: { $0.key == key }) {
+      return running.use(by: layer)
+    }
+    let child = try SharedComposition(key: key, layer: layer, plan: plan)
+    children.append(child)
+    return child.use(by: layer)
   }
 
   /// What every layer on frame `k` draws, bottom first, after `advance(to: k)`: each layer's

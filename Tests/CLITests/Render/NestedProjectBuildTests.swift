@@ -130,7 +130,7 @@ struct NestedProjectBuildTests {
   }
 
   @Test(
-    "a data cell passed to a child's path may not lead out of the child's folder; the parent's own text may"
+    "a data cell passed to a child's path may not lead out of the root project's folder; the parent's own text may"
   )
   func dataStaysInsideTheChild() throws {
     try withScratchFolder { folder in
@@ -163,11 +163,15 @@ struct NestedProjectBuildTests {
       // refused at the child's line, with how it was made.
       #expect(
         run.stderr.contains(
-          "bumpers/intro.yaml:5:28: error: source '../../etc/passwd' leads outside the project's folder [path-outside-project]"
+          "bumpers/intro.yaml:5:28: error: source '../../etc/passwd' leads outside the root project's folder [path-outside-project]"
         ), "\(run.stderr)")
       #expect(run.stderr.contains("note: in project 'bumpers/intro.yaml', drawn by layer 'data'"))
       #expect(!run.stderr.contains("layer 'written'"), "\(run.stderr)")
       #expect(run.stderr.components(separatedBy: "error:").count == 2, "\(run.stderr)")
+      // Inside the root project's folder (the one checked), data may lead out of the child's.
+      let inside = try ChromakeBinary.run(
+        ["check", "ad.yaml", "--set", "clip=../media/plate.mp4"], in: folder.url)
+      #expect(inside.status == 0, "\(inside.stderr)")
     }
   }
 }
