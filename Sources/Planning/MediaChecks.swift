@@ -97,8 +97,8 @@ public enum MediaChecks {
     return checkPictureSize(path, media: media, subject: subject)
   }
 
-  /// A picture larger than chromake draws (`PictureLimits`): found
-  /// here, at its path, rather than by the GPU driver or the decoder during the render.
+  /// A picture larger than chromake draws (`PictureLimits`): found here, at its path, rather
+  /// than by the GPU driver or the decoder during the render.
   private static func checkPictureSize(
     _ path: Located<String>, media: MediaFacts, subject: String
   ) -> [Diagnostic] {
@@ -107,7 +107,7 @@ public enum MediaChecks {
     let limit =
       side > PictureLimits.largestSide
       ? "; chromake draws pictures up to \(PictureLimits.largestSide) pixels on a side"
-      : ", \((video.width * video.height + 500_000) / 1_000_000) megapixels; chromake draws "
+      : ", over \(PictureLimits.largestPixels / 1_000_000) megapixels; chromake draws "
         + "pictures of up to \(PictureLimits.largestPixels / 1_000_000) megapixels"
     return [
       .error(

@@ -71,8 +71,9 @@ public struct PathRules {
   }
 
   /// Whether a media path may be read: one built from variables must lead inside the
-  /// project's folder (a child's: the root project's), by its text and through the symbolic
-  /// links on its way.
+  /// project's folder (a child's: the root project's, or its own, which a bumper library
+  /// beside the project keeps its media in), by its text and through the symbolic links on
+  /// its way.
   private func mayRead(_ path: Located<String>, what: String) -> Bool {
     guard path.substitutions.contains(where: \.isData), !path.value.isEmpty,
       !context.allowOutsideRoot
@@ -83,6 +84,9 @@ public struct PathRules {
     let folder = context.dataRoot.map { ProjectPaths.absolute($0, in: "/") } ?? directory
     let resolved = ProjectPaths.absolute(path.value, in: directory)
     guard let escape = ProjectPaths.escape(of: resolved, from: folder) else { return true }
+    if context.dataRoot != nil, ProjectPaths.escape(of: resolved, from: directory) == nil {
+      return true
+    }
     let named = context.dataRoot == nil ? "the project's folder" : "the root project's folder"
     context.error(
       "path-outside-project", "\(what) '\(path.value)' leads outside \(named)",

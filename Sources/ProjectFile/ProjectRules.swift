@@ -23,7 +23,8 @@ struct ProjectRules {
       checkClip(track.clip, subject: "audio track '\(track.name.value)'")
     }
     checkOutputIsNotAnInput()
-    checkOutputsAreNotFolders()
+    // A child's own output is never written when it is drawn inside another project.
+    if context.dataRoot == nil { checkOutputsAreNotFolders() }
     DuckRules(context: context, spec: spec).check()
   }
 
@@ -100,7 +101,7 @@ struct ProjectRules {
     }
     // An animated WebP and a WebP poster can share a name: the poster, written last, would
     // replace the movie with one frame, and the build record would call it up to date.
-    if ProjectPaths.sameFile(picture, output) {
+    if context.dataRoot == nil, ProjectPaths.sameFile(picture, output) {
       context.error(
         "poster-is-output",
         "output.poster.file is output.file itself: the poster would replace the movie",

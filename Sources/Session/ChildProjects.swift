@@ -223,9 +223,12 @@ struct ChildProjects {
     return entry
   }
 
-  /// Which of the layer's variables for the child are data, in the order it gives them.
+  /// The names of the layer's variables for the child whose values are data, sorted: with the
+  /// values' key (`ProjectLayerSpec.key`), two uses with the same values are one only when the
+  /// same variables are data, whatever order each layer writes them in.
   private static func dataMarks(_ project: ProjectLayerSpec) -> String {
-    String(project.variables.map { $0.value.substitutions.contains(where: \.isData) ? "d" : "-" })
+    project.variables.filter { $0.value.substitutions.contains(where: \.isData) }
+      .map(\.name.value).sorted().joined(separator: "\u{0}")
   }
 
   /// The last steps of opening `spec`, a root or a child, once these (its children) are

@@ -204,6 +204,77 @@ struct NestedHostileCLITests {
     }
   }
 
+  @Test("two uses with the same values, a different variable data in each, are both checked")
+  func sameValuesOtherVariableFromData() throws {
+    try withScratchFolder { folder in
+      try FFmpegCommand.ffmpeg(
+        TestMedia.pattern(size: "64x36", rate: 30, seconds: "1") + TestMedia.h264()
+          + [folder.path("x.mp4")])
+      try Self.write(
+        """
+        version: 1
+        variables: { a: none.mp4, b: none.mp4 }
+        output: { file: c.mp4, size: 64x36, fps: 30, duration: 1s }
+        layers:
+          - { name: first, source: "{{a}}" }
+          - { name: second, source: "{{b}}" }
+        """, "proj/bumpers/c.yaml", in: folder)
+      // Both layers give a and b the same values; in 'one' a is data, in 'two' b is, and each
+      // writes its variables in another order.
+      try Self.write(
+        """
+        version: 1
+        output: { file: out/p.mp4, size: 64x36, fps: 30, duration: 2f }
+        layers:
+          - { name: one, project: bumpers/c.yaml, variables: { a: "{{clip}}", b: ../../x.mp4 } }
+          - { name: two, project: bumpers/c.yaml, variables: { b: "{{clip}}", a: ../../x.mp4 } }
+        """, "proj/p.yaml", in: folder)
+      let run = try ChromakeBinary.run(
+        ["check", "p.yaml", "--set", "clip=../../x.mp4"],
+        in: folder.url.appendingPathComponent("proj"))
+      #expect(run.status == 65, "\(run.stderr)")
+      #expect(run.stderr.contains("bumpers/c.yaml:5:"), "\(run.stderr)")
+      #expect(run.stderr.contains("bumpers/c.yaml:6:"), "\(run.stderr)")
+      #expect(run.stderr.contains("drawn by layer 'one'"), "\(run.stderr)")
+      #expect(run.stderr.contains("drawn by layer 'two'"), "\(run.stderr)")
+    }
+  }
+
+  @Test("a child outside the root's folder may build data paths inside its own folder")
+  func libraryOutsideTheRoot() throws {
+    try withScratchFolder { folder in
+      try Self.write(
+        """
+        version: 1
+        variables: { lang: en }
+        output: { file: intro.mp4, size: 64x36, fps: 30, duration: 1s }
+        layers:
+          - { name: plate, source: "intro-{{lang}}.mp4" }
+        """, "lib/intro.yaml", in: folder)
+      try FFmpegCommand.ffmpeg(
+        TestMedia.pattern(size: "64x36", rate: 30, seconds: "1") + TestMedia.h264()
+          + [folder.path("lib/intro-en.mp4")])
+      try Self.write(
+        """
+        version: 1
+        output: { file: out/p.mp4, size: 64x36, fps: 30, duration: 2f }
+        layers:
+          - { name: intro, project: ../lib/intro.yaml, variables: { lang: "{{lang}}" } }
+        """, "proj/p.yaml", in: folder)
+      let project = folder.url.appendingPathComponent("proj")
+      let inside = try ChromakeBinary.run(["check", "p.yaml", "--set", "lang=en"], in: project)
+      #expect(inside.status == 0, "\(inside.stderr)")
+      // Out of both folders: refused at the child's line.
+      let outside = try ChromakeBinary.run(
+        ["check", "p.yaml", "--set", "lang=/../../../x"], in: project)
+      #expect(outside.status == 65, "\(outside.stderr)")
+      #expect(
+        outside.stderr.contains(
+          "lib/intro.yaml:5:28: error: source 'intro-/../../../x.mp4' leads outside"),
+        "\(outside.stderr)")
+    }
+  }
+
   @Test("a child's times in frames count its own frames, not its parent's")
   func childFramesAtItsOwnRate() throws {
     try withScratchFolder { folder in

@@ -93,6 +93,9 @@ public enum PNGWriter {
     guard let data, let source = rgba.baseAddress else {
       preconditionFailure("av_frame_get_buffer left plane 0 without memory")
     }
+    // Where each of the frame's bytes comes from in an RGBA pixel, made once for the picture.
+    let order = format == AV_PIX_FMT_BGRA ? [2, 1, 0, 3] : [0, 1, 2]
+    let step = order.count
     for y in 0..<height {
       let from = source.advanced(by: y * bytesPerRow)
       let to = UnsafeMutableRawPointer(data.advanced(by: y * stride))
@@ -100,13 +103,11 @@ public enum PNGWriter {
         to.copyMemory(from: from, byteCount: 4 * width)
         continue
       }
-      // Where each of the frame's bytes comes from in an RGBA pixel.
-      let order = format == AV_PIX_FMT_BGRA ? [2, 1, 0, 3] : [0, 1, 2]
       for x in 0..<width {
-        for (channel, source) in order.enumerated() {
+        for channel in 0..<step {
           to.storeBytes(
-            of: from.load(fromByteOffset: 4 * x + source, as: UInt8.self),
-            toByteOffset: order.count * x + channel, as: UInt8.self)
+            of: from.load(fromByteOffset: 4 * x + order[channel], as: UInt8.self),
+            toByteOffset: step * x + channel, as: UInt8.self)
         }
       }
     }

@@ -75,8 +75,10 @@ public struct LaneLimit: Sendable, Equatable {
     return kilobytes.map { $0 * 1024 }
   }
 
-  /// What this process's cgroup v2 may still take: `memory.max` less `memory.current`; nil
-  /// without a limit.
+  /// What this process's cgroup v2 may still take: `memory.max` less the working set
+  /// (`memory.current` less the reclaimable `inactive_file` of `memory.stat`, as the kubelet
+  /// counts it: a container that has read its media holds page cache up to its limit, which
+  /// the kernel gives back); nil without a limit.
   private static func cgroupRoom() -> Int64? {
     guard let data = FolderEntry.contents("/proc/self/cgroup", limit: 1 << 20) else {
       return nil
@@ -93,7 +95,13 @@ public struct LaneLimit: Sendable, Equatable {
     guard let limit = number("memory.max"), let used = number("memory.current") else {
       return nil
     }
-    return max(0, limit - used)
+    let stat = FolderEntry.contents(folder + "/memory.stat", limit: 1 << 16).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    let inactiveFile =
+      stat?.split(separator: "\n").first { $0.hasPrefix("inactive_file ") }
+      .flatMap { $0.split(separator: " ").last }.flatMap { Int64($0) } ?? 0
+    return max(0, limit - max(0, used - inactiveFile))
   }
 
   /// `5.1 GB`, `160 MB`: bytes as the user reads them.
