@@ -282,7 +282,7 @@ struct HostileInputCLITests {
       #expect(refused.stderr.contains("[text-pictures-too-large]"), "\(refused.stderr)")
       // Four 4096-pixel boxes are the limit together: rendered, in well under a gigabyte.
       try write(project(boxes: 4, side: 4096), to: "limit.yaml", in: folder)
-      let run = try MeasuredRun.run(
+      let run = try WatchedRun.run(
         ChromakeBinary.url, ["render", "limit.yaml", "--progress", "none"], in: folder.url)
       #expect(run.status == 0)
       #expect(run.peakBytes < 1_000_000_000, "peak \(run.peakBytes / 1_000_000) MB")
