@@ -3,10 +3,12 @@ import PackageDescription
 
 // The module stack, bottom to top (see docs in README.md and docs/ARCHITECTURE.md):
 // Diagnostics, Timeline → PlanValues, Looks → ProjectFile, RenderPlan (the plan's types) →
-// Planning → (Media, GPU, Typesetting) → Renderer → Session → chromake. The renderer sees the
-// plan and nothing of the project file it came from. Our C is reached only through the CFFmpeg, CEGL and CPangoCairo system libraries,
-// imported by Media, GPU and Typesetting (and Yams' own libyaml, which ProjectFile's prescan
-// of aliases reads before Yams builds a tree).
+// Planning → (Media, GPU, Typesetting) → Renderer → Session → chromake. Every module a target
+// imports is declared here (scripts/check-imports, run by CI, fails otherwise). The renderer
+// sees the plan and nothing of the project file it came from. Our C is reached only through
+// the CFFmpeg, CEGL and CPangoCairo system libraries, imported by Media, GPU and Typesetting
+// (and Yams' own libyaml, which ProjectFile's prescan of aliases reads before Yams builds a
+// tree).
 let package = Package(
   name: "chromake",
   platforms: [.macOS(.v14)],
@@ -67,8 +69,8 @@ let package = Package(
     .target(
       name: "Renderer",
       dependencies: [
-        "RenderPlan", "PlanValues", "Looks", "Media", "GPU", "Typesetting",
-        .product(name: "Crypto", package: "swift-crypto"),
+        "RenderPlan", "PlanValues", "Looks", "Media", "GPU", "Typesetting", "Shaders", "Timeline",
+        "Diagnostics", .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     // The front half of every command: a project loaded with its children, its media probed,
@@ -77,13 +79,14 @@ let package = Package(
       name: "Session",
       dependencies: [
         "ProjectFile", "Planning", "RenderPlan", "PlanValues", "Diagnostics", "Media",
-        "Typesetting", "Renderer",
+        "Typesetting", "Renderer", "Timeline",
       ]
     ),
     .executableTarget(
       name: "chromake",
       dependencies: [
-        "Session", "Renderer", "Planning", "ProjectFile",
+        "Session", "Renderer", "Planning", "ProjectFile", "RenderPlan", "PlanValues", "Media",
+        "GPU", "Timeline", "Diagnostics",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -93,17 +96,23 @@ let package = Package(
       // Renderer for the typesetter that fits text while planning, as `chromake plan` does.
       dependencies: [
         "ProjectFile", "Looks", "RenderPlan", "Planning", "Renderer", "Session", "TestSupport",
+        "Diagnostics", "PlanValues", "Timeline",
       ],
       exclude: ["Fixtures"]
     ),
     .target(name: "TestSupport", dependencies: ["TestIsolation"], path: "Tests/TestSupport"),
     // Gives the test process caches of its own (XDG_CACHE_HOME), made before any test runs.
     .target(name: "TestIsolation", path: "Tests/TestIsolation"),
-    .testTarget(name: "MediaTests", dependencies: ["Media", "PlanValues", "TestSupport"]),
-    .testTarget(name: "GPUTests", dependencies: ["GPU"]),
-    .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
     .testTarget(
-      name: "RendererTests", dependencies: ["Renderer", "Session", "Planning", "TestSupport"]),
+      name: "MediaTests", dependencies: ["Media", "PlanValues", "Timeline", "TestSupport"]),
+    .testTarget(name: "GPUTests", dependencies: ["GPU", "Shaders"]),
+    .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "PlanValues"]),
+    .testTarget(
+      name: "RendererTests",
+      dependencies: [
+        "Renderer", "Session", "Planning", "ProjectFile", "RenderPlan", "PlanValues", "Media",
+        "GPU", "Timeline", "TestSupport",
+      ]),
     .testTarget(name: "CLITests", dependencies: ["chromake", "TestSupport"]),
   ]
 )
