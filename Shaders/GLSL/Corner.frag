@@ -1,6 +1,6 @@
 #version 300 es
 
-// Corner.frag: rounded corners (docs/PROJECT-FORMAT.md, "Effects": corner_radius), the one home
+// Corner.frag: rounded corners (README.md, "Effects": corner_radius), the one home
 // of their maths. The preparation (PlaceMain.frag) multiplies a layer's alpha by `cornerCoverage`
 // for each output pixel, in the unrotated frame the layer's box lives in, so the corners turn
 // with the layer. `CornerEffect.swift` sets the `Corner` uniform.

@@ -1,6 +1,6 @@
 #version 300 es
 
-// LUT.frag: a colour look from a 3D look-up table (docs/PROJECT-FORMAT.md, "Effects": lut and
+// LUT.frag: a colour look from a 3D look-up table (README.md, "Effects": lut and
 // lut_mix), the one home of its maths. The preparation (PlaceMain.frag) applies it to each output
 // pixel's R'G'B' after the key, blended with the colour as it was by `mix`. `LUTEffect.swift`
 // sets the `LUT` uniform and uploads the table: a size x size x size grid laid out as `size`

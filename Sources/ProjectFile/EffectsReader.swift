@@ -3,7 +3,7 @@ import PlanValues
 import Timeline
 import Yams
 
-/// Reads a layer's effects (docs/PROJECT-FORMAT.md, "Effects"): `blur`, `corner_radius` and
+/// Reads a layer's effects (README.md, "Effects"): `blur`, `corner_radius` and
 /// `shadow`, on every visual layer and sequence item.
 extension ReadContext {
   /// The effect keys, common to every kind of visual layer.

@@ -20,7 +20,7 @@ struct SequenceItemPlace {
 }
 
 /// Reads a layer's `sequence:` list: items (layers without `start`) and `transition:` entries
-/// between them (PROJECT-FORMAT.md, "Sequences and transitions").
+/// between them (README.md, "Sequences and transitions").
 extension ReadContext {
   /// The keys of a transition entry, whatever its kind.
   static let transitionKeys = [

@@ -3,7 +3,7 @@
 
 The ffmpeg command decodes the movie to raw 8-bit 4:2:0 planes; numpy measures the luma plane
 of every frame; the expected values come from the keyframe and easing formulas of
-PROJECT-FORMAT.md ("Keyframes"), written here afresh (CSS cubic-bezier solved by bisection).
+README.md ("Keyframes, motion and any frame size"), written here afresh (CSS cubic-bezier solved by bisection).
 
 Usage: motion.py SPEC.json — SPEC holds the movie, its size and fps, and a list of checks:
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Judges a rendered sequence's transitions against their formulas (PROJECT-FORMAT.md, part 2):
-the judge of chromake's transition shaders, sharing no code with them.
+"""Judges a rendered sequence's transitions against their formulas (README.md, "Sequences and
+transitions"): the judge of chromake's transition shaders, sharing no code with them.
 
 ffmpeg decodes the movie's luma plane (8-bit, no scaling); for every output frame k whose time
 t = k / fps lies in a transition's [start, start + duration), numpy computes the progress

@@ -1,5 +1,5 @@
 /// What a layer's effects are, as the plan carries them: `blur`, `corner_radius` and
-/// `shadow` (docs/PROJECT-FORMAT.md, "Effects"). `contain-blur` is a fit (`Fit`).
+/// `shadow` (README.md, "Effects"). `contain-blur` is a fit (`Fit`).
 public struct LayerEffects: Sendable, Codable, Equatable {
   /// Gaussian blur, standard deviation in output pixels, over the layer's time.
   public var blur: Animated<Double>?

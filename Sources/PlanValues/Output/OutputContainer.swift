@@ -1,5 +1,5 @@
 /// The kind of file a render writes, chosen by `output.file`'s extension
-/// (docs/PROJECT-FORMAT.md, "Output formats"): what codecs it may hold, and whether it has
+/// (README.md, "Output formats"): what codecs it may hold, and whether it has
 /// sound at all.
 public enum OutputContainer: String, Sendable, Codable, CaseIterable {
   case mp4

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `opacity`, `background`, `box` and the three `fit`s, checked region by region on flat
-/// colours (PROJECT-FORMAT.md, Layers).
+/// colours (README.md, "Keys").
 @Suite("Render pictures: opacity, background, box and fit")
 struct RenderPictureLayoutTests {
   static let coding = YCbCrCoding(matrix: .bt709, fullRange: false)

@@ -67,8 +67,8 @@ enum Shown: Equatable, CustomStringConvertible {
 }
 
 /// One `source` layer as a test means it. Both its YAML and the source frame it shows on each
-/// output frame follow from these values; the latter by the timing rule of PROJECT-FORMAT.md,
-/// never by asking the renderer's plan.
+/// output frame follow from these values; the latter by the timing rule (docs/ARCHITECTURE.md,
+/// "Video path"), never by asking the renderer's plan.
 struct TimedLayer {
   var name: String
   var clip: TimedClip
