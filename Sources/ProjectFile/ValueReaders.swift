@@ -54,7 +54,9 @@ extension ReadContext {
   }
 
   func integer(_ node: Node, what: String, in range: ClosedRange<Int>) -> Located<Int>? {
-    guard let s = scalarText(node, expected: what, example: "\(range.lowerBound)") else {
+    // Zero where the range holds it (a rotation, an offset), else the smallest value.
+    let example = range.contains(0) ? 0 : range.lowerBound
+    guard let s = scalarText(node, expected: what, example: "\(example)") else {
       return nil
     }
     guard let value = Int(s.text.trimmingWhitespace()) else {
@@ -78,8 +80,10 @@ extension ReadContext {
   func number(
     _ node: Node, what: String, in range: ClosedRange<Double>, aboveLowest: Bool = false
   ) -> Located<Double>? {
+    // Zero where the range holds it, else the smallest value it takes.
+    let smallest = aboveLowest ? min(range.upperBound, range.lowerBound + 1) : range.lowerBound
     let example = format(
-      aboveLowest ? min(range.upperBound, range.lowerBound + 1) : range.lowerBound)
+      range.contains(0) && !(aboveLowest && range.lowerBound == 0) ? 0 : smallest)
     guard let s = scalarText(node, expected: what, example: example) else { return nil }
     guard let value = DecimalText.rational(s.text.trimmingWhitespace()) else {
       error(
