@@ -3,9 +3,10 @@ import PackageDescription
 
 // The module stack, bottom to top (see docs in README.md and docs/ARCHITECTURE.md):
 // Diagnostics, Timeline → PlanValues, Looks → ProjectFile, RenderPlan (the plan's types) →
-// Planning → (Media, GPU, Typesetting) → Renderer → Session → chromake. Every module a target
-// imports is declared here (scripts/check-imports, run by CI, fails otherwise). The renderer
-// sees the plan and nothing of the project file it came from. Our C is reached only through
+// Planning → (Media, GPU, Typesetting) → Outputs → Builds → (Mixing, Compositing) → Rendering;
+// Session (which needs Builds' records) → chromake. Every module a target imports is declared
+// here (scripts/check-imports, run by CI, fails otherwise). Rendering and the modules it runs
+// see the plan and nothing of the project file it came from. Our C is reached only through
 // the CFFmpeg, CEGL and CPangoCairo system libraries, imported by Media, GPU and Typesetting
 // (and Yams' own libyaml, which ProjectFile's prescan of aliases reads before Yams builds a
 // tree).
@@ -66,11 +67,35 @@ let package = Package(
     .target(name: "Shaders", path: "Shaders", resources: [.embedInCode("GLSL")]),
     .target(name: "GPU", dependencies: ["CEGL", "Shaders"]),
     .target(name: "Typesetting", dependencies: ["CPangoCairo", "PlanValues"]),
+    // Files put in place whole or not at all, and a render stopped cleanly by a signal.
+    .target(name: "Outputs", dependencies: ["PlanValues"]),
+    // What must be rendered again: fingerprints, build records, depfiles, segment digests.
     .target(
-      name: "Renderer",
+      name: "Builds",
       dependencies: [
-        "RenderPlan", "PlanValues", "Looks", "Media", "GPU", "Typesetting", "Shaders", "Timeline",
-        "Diagnostics", .product(name: "Crypto", package: "swift-crypto"),
+        "Outputs", "RenderPlan", "PlanValues", "Media", "GPU", "Shaders", "Typesetting",
+        "Timeline", "Diagnostics", .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+    // The plan's sound: streams decoded, mixed, ducked, limited and brought to loudness.
+    .target(
+      name: "Mixing",
+      dependencies: ["RenderPlan", "Media", "Timeline", "Diagnostics"]
+    ),
+    // The plan's pictures: layers, stills, effects and transitions drawn on the GPU.
+    .target(
+      name: "Compositing",
+      dependencies: [
+        "RenderPlan", "PlanValues", "Looks", "Media", "GPU", "Shaders", "Typesetting", "Timeline",
+      ]
+    ),
+    // A render run: the pipeline that decodes, composites, mixes and encodes, its outputs,
+    // progress and the lanes of a segmented render.
+    .target(
+      name: "Rendering",
+      dependencies: [
+        "Outputs", "Builds", "Mixing", "Compositing", "RenderPlan", "PlanValues", "Media", "GPU",
+        "Timeline", .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     // The front half of every command: a project loaded with its children, its media probed,
@@ -79,40 +104,72 @@ let package = Package(
       name: "Session",
       dependencies: [
         "ProjectFile", "Planning", "RenderPlan", "PlanValues", "Diagnostics", "Media",
-        "Typesetting", "Renderer", "Timeline",
+        "Typesetting", "Builds", "Timeline",
       ]
     ),
     .executableTarget(
       name: "chromake",
       dependencies: [
-        "Session", "Renderer", "Planning", "ProjectFile", "RenderPlan", "PlanValues", "Media",
-        "GPU", "Timeline", "Diagnostics",
+        "Session", "Rendering", "Builds", "Mixing", "Outputs", "Planning", "ProjectFile",
+        "RenderPlan", "PlanValues", "Media", "GPU", "Timeline", "Diagnostics",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
-    .testTarget(
-      name: "ProjectFileTests",
-      // Renderer for the typesetter that fits text while planning, as `chromake plan` does.
-      dependencies: [
-        "ProjectFile", "Looks", "RenderPlan", "Planning", "Renderer", "Session", "TestSupport",
-        "Diagnostics", "PlanValues", "Timeline",
-      ],
-      exclude: ["Fixtures"]
-    ),
+    // Test-only libraries: temp folders, tools and media for every target's tests; the fixture
+    // projects planned with a font-free text measurer.
     .target(name: "TestSupport", dependencies: ["TestIsolation"], path: "Tests/TestSupport"),
     // Gives the test process caches of its own (XDG_CACHE_HOME), made before any test runs.
     .target(name: "TestIsolation", path: "Tests/TestIsolation"),
+    .target(
+      name: "ProjectFixtures",
+      dependencies: ["Planning", "ProjectFile", "RenderPlan", "PlanValues", "Diagnostics"],
+      path: "Tests/ProjectFixtures", exclude: ["Fixtures"]
+    ),
+    // One test target per module, named after it.
+    .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+    .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
+    .testTarget(name: "PlanValuesTests", dependencies: ["PlanValues", "Timeline"]),
+    .testTarget(
+      name: "LooksTests",
+      dependencies: ["Looks", "ProjectFile", "Diagnostics", "TestSupport"]),
+    .testTarget(
+      name: "ProjectFileTests",
+      dependencies: [
+        "ProjectFile", "Looks", "RenderPlan", "Diagnostics", "PlanValues", "Timeline",
+        "TestSupport", "ProjectFixtures",
+      ]
+    ),
+    .testTarget(
+      name: "RenderPlanTests",
+      dependencies: ["RenderPlan", "PlanValues", "Timeline", "ProjectFixtures"]),
+    .testTarget(
+      name: "PlanningTests",
+      dependencies: ["Planning", "RenderPlan", "Diagnostics", "Timeline", "ProjectFixtures"]),
     .testTarget(
       name: "MediaTests", dependencies: ["Media", "PlanValues", "Timeline", "TestSupport"]),
+    .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
     .testTarget(name: "GPUTests", dependencies: ["GPU", "Shaders"]),
     .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "PlanValues"]),
     .testTarget(
-      name: "RendererTests",
+      name: "OutputsTests", dependencies: ["Outputs", "Builds", "PlanValues", "TestSupport"]),
+    .testTarget(
+      name: "BuildsTests",
+      dependencies: ["Builds", "Rendering", "RenderPlan", "Session", "Timeline", "TestSupport"]),
+    .testTarget(name: "MixingTests", dependencies: ["Mixing", "Media", "RenderPlan"]),
+    .testTarget(
+      name: "CompositingTests",
       dependencies: [
-        "Renderer", "Session", "Planning", "ProjectFile", "RenderPlan", "PlanValues", "Media",
-        "GPU", "Timeline", "TestSupport",
+        "Compositing", "RenderPlan", "PlanValues", "Media", "GPU", "Timeline", "TestSupport",
       ]),
+    .testTarget(
+      name: "RenderingTests",
+      dependencies: [
+        "Rendering", "Builds", "Compositing", "RenderPlan", "PlanValues", "Media", "GPU",
+        "Session", "Timeline", "TestSupport",
+      ]),
+    .testTarget(
+      name: "SessionTests",
+      dependencies: ["Session", "RenderPlan", "Diagnostics", "Timeline", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["chromake", "TestSupport"]),
   ]
 )

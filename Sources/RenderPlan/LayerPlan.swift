@@ -415,6 +415,9 @@ public struct FrameRange: Codable, Sendable, Equatable {
   /// How many frames.
   public var count: Int64 { max(0, end - first) }
 
+  /// Whether output frame `k` is in the range.
+  public func contains(_ k: Int64) -> Bool { k >= first && k < end }
+
   /// Creates the range `first..<end`.
   public init(first: Int64, end: Int64) {
     self.first = first

@@ -1,7 +1,7 @@
+import Builds
 import PlanValues
 public import ProjectFile
 public import RenderPlan
-public import Renderer
 
 extension ProjectSession {
   /// Opens the project at `path` together with the build of its output.

@@ -4,8 +4,8 @@ import PlanValues
 import Planning
 import ProjectFile
 import RenderPlan
-import Renderer
 import Timeline
+import Typesetting
 
 /// The projects a project draws as `project:` layers, loaded, checked and planned depth first,
 /// at the root project's frame rate and audio format: the plans and facts its planner needs

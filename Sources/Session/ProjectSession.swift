@@ -4,7 +4,6 @@ import PlanValues
 import Planning
 public import ProjectFile
 public import RenderPlan
-import Renderer
 
 /// The shared front half of every command: load → check media → plan.
 ///

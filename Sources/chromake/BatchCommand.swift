@@ -2,8 +2,9 @@ import ArgumentParser
 import Diagnostics
 import Foundation
 import GPU
+import Outputs
 import ProjectFile
-import Renderer
+import Rendering
 import Session
 
 /// `chromake batch`: one render of a template project per row of a data file, in parallel,

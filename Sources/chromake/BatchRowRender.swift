@@ -1,7 +1,8 @@
 import Diagnostics
 import Foundation
 import GPU
-import Renderer
+import Outputs
+import Rendering
 import Session
 
 /// Renders one row of a batch (or finds it up to date) and says what happened to it as it

@@ -1,9 +1,9 @@
+import Builds
 import Diagnostics
 import Foundation
 import PlanValues
 import ProjectFile
 import RenderPlan
-import Renderer
 import Session
 
 /// One data row of a batch, validated: its session (diagnostics, plan) and its output's build.

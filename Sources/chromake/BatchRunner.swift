@@ -1,7 +1,8 @@
 import Diagnostics
 import Foundation
 import GPU
-import Renderer
+import Outputs
+import Rendering
 import Session
 
 /// Renders a batch's valid rows of one shard: in this process when one job runs, else on

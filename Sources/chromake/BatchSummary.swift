@@ -1,4 +1,3 @@
-import Renderer
 import Session
 
 /// The lines that end a batch: the totals, then each failed row and why.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import GPU
+import Outputs
 import ProjectFile
-import Renderer
 
 /// The worker side of `batch --jobs N`: a process that renders the rows its batch sends it, one
 /// at a time, with one GPU context of its own.

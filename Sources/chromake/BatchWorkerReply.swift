@@ -1,5 +1,4 @@
 import GPU
-import Renderer
 
 /// What a batch worker process says of each row it was given: one JSON line on the pipe to
 /// the batch, so that the batch's report and summary are as if it had rendered the row itself.

@@ -1,6 +1,6 @@
 import Foundation
 import GPU
-import Renderer
+import Outputs
 
 /// The batch side of `batch --jobs N`: N worker processes (`BatchWorker`), each handed the
 /// next row as soon as it reports the last, so that a slow row holds up one worker only.

@@ -1,5 +1,5 @@
+import Builds
 import Foundation
-import Renderer
 import Session
 
 /// How `--explain` and "up to date" name an output and list reasons.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Renderer
 import Session
 import Timeline
 

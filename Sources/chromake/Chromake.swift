@@ -1,5 +1,5 @@
 import ArgumentParser
-import Renderer
+import Builds
 import Session
 
 /// The `chromake` command line: thin commands over the load → validate → plan → render stack.

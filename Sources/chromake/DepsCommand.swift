@@ -1,6 +1,6 @@
 import ArgumentParser
+import Builds
 import Foundation
-import Renderer
 import Session
 
 /// `chromake deps`: the render's dependencies as a Makefile rule, for build tools.

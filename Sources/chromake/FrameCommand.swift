@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Renderer
+import Rendering
 import Session
 import Timeline
 

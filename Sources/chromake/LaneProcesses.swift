@@ -1,5 +1,7 @@
 import Foundation
-import Renderer
+import Outputs
+import RenderPlan
+import Rendering
 
 /// The lanes of a segmented render as processes of their own (`chromake segment-lane`), each
 /// sent its run of segments, all at once.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Media
-import Renderer
+import Mixing
 import Session
 
 /// `chromake loudness`: a file's loudness as delivery specifications state it.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import RenderPlan
-import Renderer
 import Session
 
 /// `chromake plan`: the explicit render plan, as a table or canonical JSON.

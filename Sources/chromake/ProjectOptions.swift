@@ -1,7 +1,7 @@
 import ArgumentParser
+import Builds
 import ProjectFile
 import RenderPlan
-import Renderer
 import Session
 
 /// The options every command that reads a project shares.

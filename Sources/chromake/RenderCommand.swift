@@ -1,11 +1,13 @@
 import ArgumentParser
+import Builds
 import Diagnostics
 import Foundation
 import GPU
+import Outputs
 import PlanValues
 import ProjectFile
 import RenderPlan
-import Renderer
+import Rendering
 import Session
 import Timeline
 

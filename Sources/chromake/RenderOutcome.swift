@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagnostics
-import Renderer
+import Outputs
+import RenderPlan
 import Session
 
 /// How a render's failure or warnings reach the user: a failure of one layer's input as a

@@ -1,5 +1,5 @@
 import RenderPlan
-import Renderer
+import Rendering
 import Session
 import Timeline
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Diagnostics
 import Foundation
-import Renderer
+import Outputs
+import RenderPlan
+import Rendering
 
 /// `chromake segment-lane`, not for people: one lane of a segmented render, in a process of
 /// its own (`LaneProcesses` starts it). It reads its `SegmentRun` as JSON on standard input,

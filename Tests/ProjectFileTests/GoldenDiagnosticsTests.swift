@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import ProjectFixtures
 import Testing
 
 @Suite("Golden diagnostics for broken projects")

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import ProjectFile
+import ProjectFixtures
 import RenderPlan
 import Testing
 import Timeline

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import PlanValues
 import ProjectFile
+import ProjectFixtures
 import Testing
 import Timeline
 

@@ -1,0 +1,74 @@
+import Media
+import PlanValues
+import RenderPlan
+import Typesetting
+
+/// Makes the one picture of an image, fill or text layer, premultiplied RGBA (or a decoded
+/// picture's own layout for an image without alpha), with the warnings making it gave.
+public enum StillPicture {
+  static func make(for layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) -> (
+    picture: DecodedFrame, warnings: [RenderFailure]
+  ) {
+    switch layer.content {
+    case .image(let image):
+      do throws(MediaError) {
+        return (try StillImage.decode(path: plan.resolvedPath(image.path)), [])
+      } catch {
+        throw RenderFailure("cannot decode image '\(image.path)': \(error)", layer: layer)
+      }
+    case .fill(let color):
+      do throws(MediaError) {
+        return (try fill(color), [])
+      } catch {
+        throw RenderFailure("cannot make the fill's picture: \(error)", layer: layer)
+      }
+    case .text(let text):
+      return try typeset(text, in: layer)
+    case .video, .captions, .project:
+      throw RenderFailure(
+        "a \(layer.kind.rawValue) layer is not one still picture", layer: layer)
+    }
+  }
+
+  /// One pixel of `color`, premultiplied like every still, stretched over the box by the
+  /// compositor.
+  static func fill(_ color: RGBAColor) throws(MediaError) -> DecodedFrame {
+    let rgb = color.rgb
+    return try DecodedFrame.rgba(
+      [rgb.red, rgb.green, rgb.blue, color.alpha], width: 1, height: 1, layout: .rgba8
+    ).premultiplied()
+  }
+
+  /// The text typeset into the picture the plan sized for it (the box's, or its largest when
+  /// the box moves), at the size the plan chose. Whether it fits was reported while planning.
+  public static func typeset(_ text: TextPlan, in layer: LayerPlan) throws(RenderFailure) -> (
+    picture: DecodedFrame, warnings: [RenderFailure]
+  ) {
+    let style = TextStyles.style(
+      of: text, text: text.fit.ellipsized ?? text.text, pixelSize: text.fit.size)
+    let typeset: TextPicture
+    do throws(TypesettingError) {
+      typeset = try Typesetter.render(
+        style, width: text.pictureWidth, height: text.pictureHeight)
+    } catch {
+      throw RenderFailure("cannot typeset the text: \(error)", layer: layer)
+    }
+    var warnings: [RenderFailure] = []
+    if typeset.missingGlyphs > 0 {
+      let count = typeset.missingGlyphs
+      warnings.append(
+        RenderFailure(
+          "\(count) character\(count == 1 ? " has" : "s have") no glyph in any installed font "
+            + "and show\(count == 1 ? "s" : "") as a box: install a font that covers "
+            + (count == 1 ? "it" : "them"),
+          layer: layer))
+    }
+    do throws(MediaError) {
+      let picture = try DecodedFrame.rgba(
+        typeset.pixels, width: typeset.width, height: typeset.height, layout: .rgba8Premultiplied)
+      return (picture, warnings)
+    } catch {
+      throw RenderFailure("cannot hold the typeset text: \(error)", layer: layer)
+    }
+  }
+}
