@@ -104,7 +104,7 @@ let package = Package(
       name: "Session",
       dependencies: [
         "ProjectFile", "Planning", "RenderPlan", "PlanValues", "Diagnostics", "Media",
-        "Typesetting", "Builds", "Timeline",
+        "Typesetting", "Outputs", "Builds", "Timeline",
       ]
     ),
     .executableTarget(

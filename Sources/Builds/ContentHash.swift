@@ -6,10 +6,9 @@ import Outputs
 public enum ContentHash {
   /// The SHA-256 of the file at `path`, read in 4 MiB blocks so memory stays flat for any size.
   ///
-  /// When `interruptible`, throws `RenderInterrupted` between blocks once a running
-  /// `InterruptWatch` has caught a signal: a file of gigabytes takes seconds, and the user's
-  /// Ctrl-C must not wait for it.
-  public static func ofFile(_ path: String, interruptible: Bool = true) throws -> String {
+  /// Throws `RenderInterrupted` between blocks once `cancellation` is requested: a file of
+  /// gigabytes takes seconds, and the user's Ctrl-C must not wait for it.
+  public static func ofFile(_ path: String, cancellation: Cancellation) throws -> String {
     // O_NONBLOCK, then only a regular file: a FIFO put where an input was would otherwise
     // hold the open, or the reads, for ever.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -28,7 +27,7 @@ public enum ContentHash {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 64)
     defer { buffer.deallocate() }
     while true {
-      if interruptible { try InterruptFlag.throwIfSet() }
+      try cancellation.throwIfRequested()
       let count = read(descriptor, buffer.baseAddress, blockSize)
       if count < 0 {
         if errno == EINTR { continue }

@@ -41,7 +41,7 @@ public final class IdentityCache: @unchecked Sendable {
     }
     // What is hashed here (the executable, font files) is bounded and read before any render
     // starts: it has no reason to heed another thread's interruption.
-    let hash = try ContentHash.ofFile(path, interruptible: false)
+    let hash = try ContentHash.ofFile(path, cancellation: .never)
     // A file that changed while it was hashed is not cached: its next check hashes again.
     if let before, FileStamp.read(path) == before {
       update { $0.files[key] = HashedFile(stamp: before, sha256: hash) }

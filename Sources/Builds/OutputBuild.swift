@@ -1,4 +1,5 @@
 import Foundation
+import Outputs
 import PlanValues
 public import RenderPlan
 
@@ -47,9 +48,11 @@ public final class OutputBuild: Sendable {
   /// The decision for `plan`, whose project sets `fields` and `variables`.
   ///
   /// Inputs whose stamp differs from the record are hashed now, since the decision needs
-  /// them; with no record, nothing is hashed (the render will be needed anyway).
+  /// them; with no record, nothing is hashed (the render will be needed anyway). The hashing
+  /// stops with `RenderInterrupted` once `cancellation` is requested.
   public func check(
-    plan: RenderPlan, fields: [ProjectField], variables: [String: String], force: Bool
+    plan: RenderPlan, fields: [ProjectField], variables: [String: String], force: Bool,
+    cancellation: Cancellation
   ) throws -> BuildVerdict {
     var inputs: [InputState] = []
     for input in plan.inputs {
@@ -60,7 +63,7 @@ public final class OutputBuild: Sendable {
       if let recorded, recorded.stamp == stamp {
         hash = recorded.sha256
       } else if record != nil, !force, stamp != nil {
-        hash = try ContentHash.ofFile(resolved)
+        hash = try ContentHash.ofFile(resolved, cancellation: cancellation)
       }
       inputs.append(
         InputState(
@@ -202,13 +205,14 @@ public final class OutputBuild: Sendable {
   }
 
   /// Hashes the inputs the check did not (all of them when there was no record), for the
-  /// record written after the render. Runs beside the render, on its own thread.
-  public func hashUnhashed(_ state: BuildState) throws -> BuildState {
+  /// record written after the render. Runs beside the render, on its own thread, until
+  /// `cancellation` is requested.
+  public func hashUnhashed(_ state: BuildState, cancellation: Cancellation) throws -> BuildState {
     var state = state
     for index in state.inputs.indices where state.inputs[index].sha256 == nil {
       let input = state.inputs[index]
       let before = FileStamp.read(input.resolved)
-      let hash = try ContentHash.ofFile(input.resolved)
+      let hash = try ContentHash.ofFile(input.resolved, cancellation: cancellation)
       // A file that changed while it was hashed has no trustworthy hash: leave the stamp
       // that cannot match, so the next check hashes it again.
       state.inputs[index].stamp = FileStamp.read(input.resolved) == before ? before : nil

@@ -9,19 +9,14 @@ final class InterruptState: @unchecked Sendable {
   private var stopped = false
   private let onRepeatedSignal: @Sendable (Int32) -> Void
   private let grace: Duration?
-  /// Whether a signal this state catches also sets the process-wide `InterruptFlag`: true for
-  /// a command's watch; tests that signal their own process leave the flag alone, so a
-  /// parallel test's hashing is not stopped by them.
-  let setsProcessFlag: Bool
 
   /// `grace`: how long after the first signal the render may take to stop by itself before
   /// `onRepeatedSignal` ends it anyway; nil waits for ever (for tests).
   init(
-    grace: Duration? = nil, setsProcessFlag: Bool = false,
+    grace: Duration? = nil,
     onRepeatedSignal: @escaping @Sendable (Int32) -> Void
   ) {
     self.grace = grace
-    self.setsProcessFlag = setsProcessFlag
     self.onRepeatedSignal = onRepeatedSignal
   }
 

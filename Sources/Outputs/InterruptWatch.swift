@@ -3,7 +3,9 @@ import Foundation
 /// Catches SIGINT and SIGTERM while a render runs, so the render can stop between frames,
 /// discard its partial output and exit with the conventional status (130 or 143).
 ///
-/// The first signal only sets a flag, which the render loop polls with `throwIfInterrupted()`.
+/// The first signal is only recorded in the watch; the render sees it through the watch's
+/// `cancellation`, a value handed down to every stage that runs long (and through
+/// `throwIfInterrupted()`), so only the work a watch's owner started is stopped by it.
 /// A second signal, or the render still running `gracePeriod` after the first, means the render
 /// is not stopping (stuck in a decoder or in Pango, say): that deletes every pending
 /// `StagedOutput` temporary file and ends the process by the signal, so a signal is always
@@ -12,7 +14,7 @@ import Foundation
 /// ordinary queue.
 ///
 /// `stop()` (or releasing the watch) puts the dispositions back as they were before the first
-/// watch, normally the default action. The flag keeps its value after `stop()`.
+/// watch, normally the default action. The signal caught stays recorded after `stop()`.
 public final class InterruptWatch: Sendable {
   /// The signals a watch catches: SIGINT and SIGTERM.
   public static var signals: [Int32] { SignalRelay.watched }
@@ -38,18 +40,18 @@ public final class InterruptWatch: Sendable {
   /// Starts catching SIGINT and SIGTERM.
   public convenience init() {
     self.init(
-      grace: Self.gracePeriod, setsProcessFlag: true,
+      grace: Self.gracePeriod,
       onRepeatedSignal: { SignalRelay.terminate(by: $0) })
   }
 
   /// Starts catching, with `onRepeatedSignal` in place of the forced exit (for tests); with no
   /// `grace`, only a second signal calls it.
   init(
-    grace: Duration? = nil, setsProcessFlag: Bool = false,
+    grace: Duration? = nil,
     onRepeatedSignal: @escaping @Sendable (Int32) -> Void
   ) {
     state = InterruptState(
-      grace: grace, setsProcessFlag: setsProcessFlag, onRepeatedSignal: onRepeatedSignal)
+      grace: grace, onRepeatedSignal: onRepeatedSignal)
     // Held back while the relay registers its sources and routes to this watch: a signal in
     // that instant stays pending, and reaches the watch when the mask is put back.
     var watched = sigset_t()

@@ -82,7 +82,6 @@ final class SignalRelay: @unchecked Sendable {
       return (nextID, held)
     }
     for number in early {
-      if listener.setsProcessFlag { InterruptFlag.set(number) }
       listener.receive(number)
     }
     return id
@@ -94,7 +93,6 @@ final class SignalRelay: @unchecked Sendable {
     lock.withLock {
       guard listeners.removeValue(forKey: id) != nil, listeners.isEmpty else { return }
       install(original)
-      InterruptFlag.clear()
     }
   }
 
@@ -117,7 +115,6 @@ final class SignalRelay: @unchecked Sendable {
     // A signal that arrives after the last watch stopped (held back by a thread's signal mask
     // until the source read it) gets the action the user expects from it.
     guard !current.isEmpty else { Self.terminate(by: number) }
-    if current.contains(where: \.setsProcessFlag) { InterruptFlag.set(number) }
     for listener in current {
       listener.receive(number)
     }

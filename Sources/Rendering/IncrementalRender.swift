@@ -79,7 +79,7 @@ public struct IncrementalRender {
   public func run(
     project: String? = nil, context: @autoclosure () throws -> GPUContext,
     progress: (Int64) -> Void = { _ in },
-    checkInterrupt: () throws -> Void = {}
+    cancellation: Cancellation = .never
   ) throws -> Outcome {
     if verdict.isUpToDate {
       skip(project: project)
@@ -87,16 +87,18 @@ public struct IncrementalRender {
     }
     if plan.output.segment != nil {
       let segments =
-        try self.segments ?? SegmentedBuild(plan: plan, state: verdict.state, build: build)
+        try self.segments
+        ?? SegmentedBuild(
+          plan: plan, state: verdict.state, build: build, cancellation: cancellation)
       return try runSegmented(
-        segments, context: context, progress: progress, checkInterrupt: checkInterrupt)
+        segments, context: context, progress: progress, cancellation: cancellation)
     }
-    let hashing = HashingJob(build: build, state: verdict.state)
+    let hashing = HashingJob(build: build, state: verdict.state, cancellation: cancellation)
     let report: RenderReport
     do {
       let gpu = try context()
       report = try MovieRender(plan: plan, context: gpu).run(
-        progress: progress, checkInterrupt: checkInterrupt)
+        progress: progress, cancellation: cancellation)
       try PosterWrite.write(plan, context: gpu)
     } catch {
       // No record is written for a failed or interrupted render, so its hashes are not
@@ -128,7 +130,7 @@ extension IncrementalRender {
   /// Encodes the missing segments, joins them all into the output, and records both.
   private func runSegmented(
     _ segments: SegmentedBuild, context: () throws -> GPUContext,
-    progress: (Int64) -> Void, checkInterrupt: () throws -> Void
+    progress: (Int64) -> Void, cancellation: Cancellation
   ) throws -> Outcome {
     let render = SegmentedRender(
       plan: plan, digests: segments.digests, folder: segments.folder, processes: laneProcesses)
@@ -136,19 +138,19 @@ extension IncrementalRender {
     if verdict.reasons.contains(.forced) { segments.forget() }
     // The sound is made beside the segments, unless an earlier render made the same.
     let sound = segments.sound
-    let made = try sound?.existing()
-    let making = sound.flatMap { made == nil ? SoundMaking($0) : nil }
+    let made = try sound?.existing(cancellation: cancellation)
+    let making = sound.flatMap { made == nil ? SoundMaking($0, cancellation: cancellation) : nil }
     let encoded: SegmentedRender.EncodeReport
     do {
       encoded = try render.encode(
         try work ?? segments.work(), of: render.indices(of: .all), lanes: lanes,
-        progress: progress, checkInterrupt: checkInterrupt)
+        progress: progress, cancellation: cancellation)
     } catch {
       making?.stop()
       throw error
     }
     let soundReport = try making?.wait() ?? made
-    try checkInterrupt()
+    try cancellation.throwIfRequested()
     let staged = try StagedOutput(target: plan.resolvedPath(plan.output.file))
     var report: RenderReport
     do {
@@ -159,7 +161,7 @@ extension IncrementalRender {
             throw RenderFailure("the sound's report '\(sound.reportFile)' cannot be read")
           }
           return (sound.file, soundReport)
-        })
+        }, cancellation: cancellation)
       try staged.commit()
     } catch {
       staged.discard()
@@ -184,13 +186,13 @@ private final class SoundMaking: Sendable {
   private let shared: Shared
   private let worker: Worker
 
-  init(_ sound: SegmentSound) {
+  init(_ sound: SegmentSound, cancellation: Cancellation) {
     let shared = Shared()
     self.shared = shared
     worker = Worker(name: "chromake sound") {
       let result = Result {
-        try sound.make {
-          try InterruptFlag.throwIfSet()
+        try sound.make(cancellation: cancellation) {
+          try cancellation.throwIfRequested()
           if shared.lock.withLock({ shared.stopped }) { throw CancellationError() }
         }
       }
@@ -217,9 +219,9 @@ private final class HashingJob: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
   private var result: Result<BuildState, any Error> = .failure(CancellationError())
 
-  init(build: OutputBuild, state: BuildState) {
+  init(build: OutputBuild, state: BuildState, cancellation: Cancellation) {
     let thread = Thread { [self] in
-      result = Result { try build.hashUnhashed(state) }
+      result = Result { try build.hashUnhashed(state, cancellation: cancellation) }
       finished.signal()
     }
     thread.name = "chromake hash"

@@ -1,4 +1,5 @@
 import Builds
+import Outputs
 import PlanValues
 public import ProjectFile
 public import RenderPlan
@@ -34,12 +35,14 @@ extension ProjectSession {
 }
 
 extension OutputBuild {
-  /// The verdict on `plan`, made from `session`'s project.
-  public func check(_ plan: RenderPlan, of session: ProjectSession, force: Bool) throws
-    -> BuildVerdict
-  {
+  /// The verdict on `plan`, made from `session`'s project; its hashing stops once
+  /// `cancellation` is requested.
+  public func check(
+    _ plan: RenderPlan, of session: ProjectSession, force: Bool, cancellation: Cancellation
+  ) throws -> BuildVerdict {
     try check(
       plan: plan, fields: session.fields,
-      variables: (session.spec?.variables ?? [:]).mapValues(\.value), force: force)
+      variables: (session.spec?.variables ?? [:]).mapValues(\.value), force: force,
+      cancellation: cancellation)
   }
 }

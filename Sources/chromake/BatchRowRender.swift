@@ -29,7 +29,8 @@ struct BatchRowRender: @unchecked Sendable {
     let shown = BuildExplanation.displayPath(build.output)
     let started = ProgressReporter.uptimeSeconds()
     do {
-      let verdict = try build.check(plan, of: row.session, force: force)
+      let verdict = try build.check(
+        plan, of: row.session, force: force, cancellation: interrupt.cancellation)
       // Rows render side by side, so a segmented row encodes one segment at a time.
       let job = IncrementalRender(plan: plan, build: build, verdict: verdict, lanes: 1)
       if verdict.isUpToDate {
@@ -43,7 +44,7 @@ struct BatchRowRender: @unchecked Sendable {
       let gpu = try context ?? GPUContext()
       context = gpu
       let outcome = try job.run(
-        context: gpu, checkInterrupt: { try interrupt.throwIfInterrupted() })
+        context: gpu, cancellation: interrupt.cancellation)
       let seconds = ProgressReporter.uptimeSeconds() - started
       guard case .rendered(let report, let recordError) = outcome else {
         return entry(row, .upToDate)

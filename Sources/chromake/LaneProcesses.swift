@@ -14,7 +14,7 @@ import Rendering
 /// is gone stops by itself. Every lane has ended when `encode` returns or throws.
 struct LaneProcesses: SegmentLaneProcesses {
   func encode(
-    _ runs: [SegmentRun], progress: (Int64) -> Void, checkInterrupt: () throws -> Void
+    _ runs: [SegmentRun], progress: (Int64) -> Void, cancellation: Cancellation
   ) throws -> [SegmentRun.Report] {
     // A lane that dies must not take the render with it when the render next writes to it.
     signal(SIGPIPE, SIG_IGN)
@@ -43,7 +43,7 @@ struct LaneProcesses: SegmentLaneProcesses {
     var signalled = false
     while lanes.contains(where: { !$0.ended }) {
       if stopping == nil {
-        do { try checkInterrupt() } catch { stopping = error }
+        do { try cancellation.throwIfRequested() } catch { stopping = error }
       }
       if let stopping, !signalled {
         signalled = true

@@ -134,7 +134,7 @@ struct RenderCommand: ParsableCommand {
     do {
       let outcome = try job.run(
         context: context, progress: { reporter.update(framesDone: $0) },
-        checkInterrupt: { try watch.throwIfInterrupted() })
+        cancellation: watch.cancellation)
       reporter.finish()
       guard case .rendered(let report, let recordError) = outcome else { return }
       if let recordError {
@@ -185,7 +185,7 @@ extension RenderCommand {
       return
     }
     // Forced: a share looks at its segments, not at the joined output's record.
-    let state = try build.check(plan, of: session, force: true).state
+    let state = try build.check(plan, of: session, force: true, cancellation: .never).state
     let segmented = try findSegments(plan, state: state, session: session, build: build)
     let render = SegmentedRender(
       plan: plan, digests: segmented.digests, folder: segmented.folder,
@@ -206,7 +206,7 @@ extension RenderCommand {
       let report = try render.encode(
         missing, of: indices, lanes: lanes,
         progress: { reporter.update(framesDone: $0) },
-        checkInterrupt: { try watch.throwIfInterrupted() })
+        cancellation: watch.cancellation)
       reporter.finish()
       RenderOutcome.reportWarnings(report.warnings, session: session)
       let seconds = String(format: "%.1f", ProgressReporter.uptimeSeconds() - started)
@@ -266,12 +266,13 @@ extension RenderCommand {
   }
 
   /// The output's segments, every input hashed; an input that cannot be read is an error
-  /// that names it.
+  /// that names it. No watch runs yet (a signal now ends the process before anything is
+  /// written), so nothing cancels the hashing.
   private func findSegments(
     _ plan: RenderPlan, state: BuildState, session: ProjectSession, build: OutputBuild
   ) throws -> SegmentedBuild {
     do {
-      return try SegmentedBuild(plan: plan, state: state, build: build)
+      return try SegmentedBuild(plan: plan, state: state, build: build, cancellation: .never)
     } catch {
       throw RenderOutcome.exit(for: error, session: session)
     }
@@ -286,13 +287,14 @@ extension RenderCommand {
   }
 
   /// The up-to-date verdict, said on standard error: "up to date" when the render is
-  /// skipped, and with `--explain` every reason it is not.
+  /// skipped, and with `--explain` every reason it is not. Made before the render's watch
+  /// starts: a signal now ends the process before anything is written.
   private func checkUpToDate(_ plan: RenderPlan, session: ProjectSession, build: OutputBuild)
     throws -> BuildVerdict
   {
     let verdict: BuildVerdict
     do {
-      verdict = try build.check(plan, of: session, force: force)
+      verdict = try build.check(plan, of: session, force: force, cancellation: .never)
     } catch {
       let shown = BuildExplanation.displayPath(build.output)
       Terminal.say(

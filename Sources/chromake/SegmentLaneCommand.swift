@@ -41,7 +41,7 @@ struct SegmentLaneCommand: ParsableCommand {
           guard frames != sent else { return }
           sent = frames
           channel.send(SegmentLaneMessage(frames: frames))
-        }, checkInterrupt: { try watch.throwIfInterrupted() })
+        }, cancellation: watch.cancellation)
       channel.send(SegmentLaneMessage(frames: report.frames, report: report))
     } catch let interrupted as RenderInterrupted {
       throw ExitCode(interrupted.exitCode)

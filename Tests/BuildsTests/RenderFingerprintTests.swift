@@ -38,14 +38,15 @@ struct RenderFingerprintTests {
     let plan = try #require(session.plan)
     let output = folder.path("out.mp4")
     let first = OutputBuild(output: output, chromake: "0.1.0", environment: { recorded })
-    try first.writeRecord(try first.check(plan, of: session, force: false).state)
+    try first.writeRecord(
+      try first.check(plan, of: session, force: false, cancellation: .never).state)
     let recordURL = URL(fileURLWithPath: first.recordPath)
     var record = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: recordURL)) as? [String: Any])
     editRecord(&record)
     try JSONSerialization.data(withJSONObject: record).write(to: recordURL)
     let second = OutputBuild(output: output, chromake: "0.1.0", environment: { now })
-    return try second.check(plan, of: session, force: false).reasons
+    return try second.check(plan, of: session, force: false, cancellation: .never).reasons
   }
 
   @Test("the same environment and fonts: up to date")

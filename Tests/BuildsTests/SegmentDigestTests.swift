@@ -46,7 +46,7 @@ struct SegmentDigestTests {
     var hashes: [String: String] = [:]
     for input in plan.inputs {
       let path = plan.resolvedPath(input.path)
-      hashes[path] = try ContentHash.ofFile(path)
+      hashes[path] = try ContentHash.ofFile(path, cancellation: .never)
     }
     let fingerprint = try RenderFingerprint(
       plan: plan, inputHashes: [:], chromake: "test",
@@ -55,7 +55,7 @@ struct SegmentDigestTests {
     let fonts = Dictionary(FontFiles.used(by: plan).map { ($0, fontHash) }) { a, _ in a }
     return try SegmentDigest.all(
       plan: plan, inputHashes: hashes, fonts: fonts,
-      global: SegmentDigest.global(plan: plan, fingerprint: fingerprint))
+      global: SegmentDigest.global(plan: plan, fingerprint: fingerprint), cancellation: .never)
   }
 
   static func withLogo(_ body: (ScratchFolder) throws -> Void) throws {

@@ -15,7 +15,7 @@ import Testing
     return condition()
   }
 
-  @Test func sigtermSetsTheFlagAndTheProcessLivesOn() async throws {
+  @Test func sigtermIsRecordedAndTheProcessLivesOn() async throws {
     let before = SignalRelay.disposition(of: SIGTERM)
     // No grace period: the forced exit would end the test process itself.
     let watch = InterruptWatch(onRepeatedSignal: { _ in })
@@ -31,7 +31,7 @@ import Testing
     watch.stop()
     #expect(SignalRelay.disposition(of: SIGTERM) == before)
     #expect(SignalRelay.disposition(of: SIGINT) == before)
-    // The flag outlives stop(), so the command can pick its exit status after cleaning up.
+    // The signal outlives stop(), so the command can pick its exit status after cleaning up.
     #expect(watch.signal == SIGTERM)
     watch.stop()
   }
@@ -73,20 +73,27 @@ import Testing
     #expect(forced.signals.isEmpty)
   }
 
-  @Test func hashingStopsOnceAWatchHasCaughtASignal() async throws {
+  /// A signal stops what its watch's cancellation was handed, and nothing else in the process:
+  /// no flag is shared, so another test's hashing (handed `.never`, or a watch of its own
+  /// started later) goes on.
+  @Test func aSignalStopsOnlyTheWorkHandedItsWatchsCancellation() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("chromake-hash-\(UUID().uuidString)").path
     try Data(repeating: 7, count: 1 << 16).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let watch = InterruptWatch(setsProcessFlag: true, onRepeatedSignal: { _ in })
-    #expect(throws: Never.self) { try ContentHash.ofFile(path) }
+    let watch = InterruptWatch(onRepeatedSignal: { _ in })
+    defer { watch.stop() }
+    let expected = try ContentHash.ofFile(path, cancellation: watch.cancellation)
+    #expect(!watch.cancellation.isRequested)
     kill(getpid(), SIGTERM)
-    #expect(try await eventually { InterruptFlag.signal == SIGTERM })
-    #expect(throws: RenderInterrupted(signal: SIGTERM)) { try ContentHash.ofFile(path) }
-    watch.stop()
-    // The flag goes with the last watch, so a later render in the process starts clean.
-    #expect(InterruptFlag.signal == nil)
-    #expect(throws: Never.self) { try ContentHash.ofFile(path) }
+    #expect(try await eventually { watch.cancellation.isRequested })
+    #expect(throws: RenderInterrupted(signal: SIGTERM)) {
+      try ContentHash.ofFile(path, cancellation: watch.cancellation)
+    }
+    #expect(try ContentHash.ofFile(path, cancellation: .never) == expected)
+    let later = InterruptWatch(onRepeatedSignal: { _ in })
+    defer { later.stop() }
+    #expect(try ContentHash.ofFile(path, cancellation: later.cancellation) == expected)
   }
 
   @Test func watchesCanFollowEachOtherAndOverlap() async throws {

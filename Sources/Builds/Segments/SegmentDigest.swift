@@ -18,16 +18,18 @@ public struct SegmentDigest: Codable, Sendable, Equatable {
   public var layers: [String: String]
 
   /// The digest of each of `plan`'s segments, given the content hash of every input (by
-  /// resolved path) and font file (by path), and `global`.
+  /// resolved path) and font file (by path), and `global`; stops with `RenderInterrupted`
+  /// between segments once `cancellation` is requested.
   public static func all(
-    plan: RenderPlan, inputHashes: [String: String], fonts: [String: String], global: String
+    plan: RenderPlan, inputHashes: [String: String], fonts: [String: String], global: String,
+    cancellation: Cancellation
   ) throws -> [SegmentDigest] {
     let hashes = Dictionary(inputHashes.map { (FrameDescriber.key($0.key), $0.value) }) { a, _ in
       a
     }
     var describer = FrameDescriber(plan: plan, hashes: hashes, fonts: fonts)
     return try plan.output.segments.map { range in
-      try InterruptFlag.throwIfSet()
+      try cancellation.throwIfRequested()
       let (structure, parts) = try describer.describe(range)
       var layers: [String: String] = [:]
       var text = "\(global)\n\(structure)\n"

@@ -18,18 +18,18 @@ final class EncodeStage: @unchecked Sendable {
   private var framesWritten: Int64 = 0
 
   /// The writer and the audio timeline belong to the stage's thread from `start` until `join`
-  /// returns.
-  init(writer: MovieWriter, audio: AudioTimeline?) {
+  /// returns. `cancellation` stops the sound's analysis.
+  init(writer: MovieWriter, audio: AudioTimeline?, cancellation: Cancellation) {
     self.writer = writer
     self.audio = audio
     audio?.checkCancelled = { [queue] in
       if queue.isAbandoned { throw RenderFailure("encoding stopped") }
       // The sound's analysis passes (ducking, loudness, the AAC round trip) read the whole
       // mix, and the encoder may wait for them while the main thread waits to push a frame
-      // and cannot look at its watch: the user's signal is seen here, so the render still
+      // and cannot look at its cancellation: the user's signal is seen here, so the render still
       // stops by itself (and a batch still writes its report) instead of being ended after
       // the grace period.
-      try InterruptFlag.throwIfSet()
+      try cancellation.throwIfRequested()
     }
   }
 

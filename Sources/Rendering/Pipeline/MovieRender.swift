@@ -36,19 +36,19 @@ public final class MovieRender {
   }
 
   /// Renders every frame. `progress` hears the number of frames done after each frame;
-  /// `checkInterrupt` is called between frames and throws to stop the render.
+  /// `cancellation` is looked at between frames (and by the sound's analysis) to stop the render.
   ///
   /// Throws `RenderFailure` (an input or the encoder failed), `OutputFileError` (the output
-  /// cannot be written), `GPUError`, or whatever `checkInterrupt` throws.
+  /// cannot be written), `GPUError`, or `RenderInterrupted` once `cancellation` is requested.
   public func run(
-    progress: (Int64) -> Void = { _ in }, checkInterrupt: () throws -> Void = {}
+    progress: (Int64) -> Void = { _ in }, cancellation: Cancellation = .never
   ) throws -> RenderReport {
     let output = plan.output
     if output.format.container == .png {
       let frames = try StagedFrames(target: plan.resolvedPath(output.file))
       do {
         let report = try encode(
-          into: frames.temporaryPath, progress: progress, checkInterrupt)
+          into: frames.temporaryPath, progress: progress, cancellation)
         try frames.commit(frames: output.frameCount)
         return report
       } catch {
@@ -58,7 +58,7 @@ public final class MovieRender {
     }
     let staged = try StagedOutput(target: plan.resolvedPath(output.file))
     do {
-      let report = try encode(into: staged.temporaryPath, progress: progress, checkInterrupt)
+      let report = try encode(into: staged.temporaryPath, progress: progress, cancellation)
       try staged.commit()
       return report
     } catch {
@@ -68,7 +68,7 @@ public final class MovieRender {
   }
 
   private func encode(
-    into path: String, progress: (Int64) -> Void, _ checkInterrupt: () throws -> Void
+    into path: String, progress: (Int64) -> Void, _ cancellation: Cancellation
   ) throws -> RenderReport {
     let output = plan.output
     let audio = AudioTimeline(plan: plan)
@@ -97,7 +97,7 @@ public final class MovieRender {
       sources.stopAll()
       throw error
     }
-    let encoder = EncodeStage(writer: writer, audio: audio)
+    let encoder = EncodeStage(writer: writer, audio: audio, cancellation: cancellation)
     encoder.start()
     defer {
       encoder.queue.abandon()
@@ -106,7 +106,7 @@ public final class MovieRender {
     }
 
     for k in 0..<output.frameCount {
-      try checkInterrupt()
+      try cancellation.throwIfRequested()
       try sources.advance(to: k)
       let draws = try sources.draws(atFrame: k)
       let frame = try writer.nextFrame()

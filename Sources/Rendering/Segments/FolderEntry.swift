@@ -78,8 +78,8 @@ enum FolderEntry: Equatable {
   }
 
   /// The SHA-256 of the regular file at `path` as lower-case hex, nil when it is not one or
-  /// cannot be read. Throws `RenderInterrupted` between blocks once a signal was caught.
-  static func sha256(_ path: String) throws -> String? {
+  /// cannot be read. Throws `RenderInterrupted` between blocks once `cancellation` is requested.
+  static func sha256(_ path: String, cancellation: Cancellation) throws -> String? {
     guard let descriptor = openFile(path) else { return nil }
     defer { close(descriptor) }
     _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
@@ -88,7 +88,7 @@ enum FolderEntry: Equatable {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: block, alignment: 64)
     defer { buffer.deallocate() }
     while true {
-      try InterruptFlag.throwIfSet()
+      try cancellation.throwIfRequested()
       let count = read(descriptor, buffer.baseAddress, block)
       if count < 0 {
         if errno == EINTR { continue }

@@ -74,8 +74,10 @@ public struct SegmentFolder: Sendable {
   }
 
   /// What is at segment `index`'s name, its bytes hashed against its record: only an intact
-  /// file is reused.
-  func state(_ index: Int, digest: String) throws -> SegmentFileState {
+  /// file is reused. Hashing stops once `cancellation` is requested.
+  func state(_ index: Int, digest: String, cancellation: Cancellation) throws
+    -> SegmentFileState
+  {
     let path = file(index, digest: digest)
     switch FolderEntry.at(path) {
     case .missing: return .missing
@@ -87,7 +89,7 @@ public struct SegmentFolder: Sendable {
     guard let text = FolderEntry.contents(record(index, digest: digest), limit: 4096),
       let recorded = SegmentFileState.recordedHash(String(decoding: text, as: UTF8.self), of: name)
     else { return .unrecorded }
-    return try FolderEntry.sha256(path) == recorded ? .intact : .changed
+    return try FolderEntry.sha256(path, cancellation: cancellation) == recorded ? .intact : .changed
   }
 
   /// The lock file of segment `index`.

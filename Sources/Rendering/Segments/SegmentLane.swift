@@ -1,6 +1,7 @@
 import Compositing
 import GPU
 import Media
+import Outputs
 import RenderPlan
 
 /// Encodes a run of segments, in order, on the calling thread with a GPU context of its own:
@@ -16,13 +17,19 @@ final class SegmentLane: @unchecked Sendable {
   private let jobs: [SegmentJob]
   private let folder: SegmentFolder
   private let control: LaneControl
+  /// The render's: stops hashing the segments found and written.
+  private let cancellation: Cancellation
   /// Problems that did not stop the lane, once it has run.
   private(set) var warnings: [RenderFailure] = []
   /// How many segments it encoded.
   private(set) var encoded = 0
 
-  init(plan: RenderPlan, jobs: [SegmentJob], folder: SegmentFolder, control: LaneControl) {
+  init(
+    plan: RenderPlan, jobs: [SegmentJob], folder: SegmentFolder, control: LaneControl,
+    cancellation: Cancellation
+  ) {
     self.plan = plan
+    self.cancellation = cancellation
     self.jobs = jobs
     self.folder = folder
     self.control = control
@@ -60,7 +67,8 @@ final class SegmentLane: @unchecked Sendable {
       guard let sources else { return }
       let write = try SegmentWrite(
         index: job.index, target: folder.file(job.index, digest: job.digest),
-        record: folder.record(job.index, digest: job.digest), plan: plan, claim: claim)
+        record: folder.record(job.index, digest: job.digest), plan: plan, claim: claim,
+        cancellation: cancellation)
       current = write
       for k in job.frames.first..<job.frames.end {
         try control.throwIfStopped()
@@ -85,7 +93,7 @@ final class SegmentLane: @unchecked Sendable {
     // The render found these segments missing or not intact; a look again, hashed, finds
     // those another process has since written whole.
     func isIntact(_ job: SegmentJob) throws -> Bool {
-      try folder.state(job.index, digest: job.digest) == .intact
+      try folder.state(job.index, digest: job.digest, cancellation: cancellation) == .intact
     }
     for job in jobs {
       guard try !isIntact(job) else { continue }

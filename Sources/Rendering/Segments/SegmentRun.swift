@@ -1,4 +1,5 @@
 import Foundation
+import Outputs
 public import RenderPlan
 
 /// One lane of a segmented render, handed to a process of its own: the plan, the output whose
@@ -45,16 +46,17 @@ public struct SegmentRun: Codable, Sendable {
   }
 
   /// Encodes the run on a lane of this process. `progress` hears the frames composited so
-  /// far; `checkInterrupt` is called often and throws to stop the lane.
+  /// far; the lane stops once `cancellation` is requested.
   public func encode(
-    progress: (Int64) -> Void = { _ in }, checkInterrupt: () throws -> Void = {}
+    progress: (Int64) -> Void = { _ in }, cancellation: Cancellation = .never
   ) throws -> Report {
     let folder = SegmentFolder(output: output)
     try folder.create()
     let control = LaneControl()
-    let lane = SegmentLane(plan: plan, jobs: jobs, folder: folder, control: control)
+    let lane = SegmentLane(
+      plan: plan, jobs: jobs, folder: folder, control: control, cancellation: cancellation)
     try SegmentedRender.run(
-      [lane], control: control, progress: progress, checkInterrupt: checkInterrupt)
+      [lane], control: control, progress: progress, cancellation: cancellation)
     return Report(encoded: lane.encoded, frames: control.framesDone, warnings: lane.warnings)
   }
 
@@ -80,10 +82,10 @@ public struct SegmentRun: Codable, Sendable {
 /// turn at this process's (`GPUContext.driverLock`).
 public protocol SegmentLaneProcesses: Sendable {
   /// Encodes every run, all at once, and returns their reports in the runs' order.
-  /// `progress` hears the frames composited so far by all of them; `checkInterrupt` is called
-  /// often and throws to stop them all. Throws the first lane's failure, once every lane has
+  /// `progress` hears the frames composited so far by all of them; they all stop once
+  /// `cancellation` is requested. Throws the first lane's failure, once every lane has
   /// ended.
   func encode(
-    _ runs: [SegmentRun], progress: (Int64) -> Void, checkInterrupt: () throws -> Void
+    _ runs: [SegmentRun], progress: (Int64) -> Void, cancellation: Cancellation
   ) throws -> [SegmentRun.Report]
 }

@@ -39,11 +39,12 @@ final class SegmentSound: @unchecked Sendable {
 
   /// The report of a sound already made, nil when it must be made: when its file or report
   /// is missing or not a regular file, or the file's bytes are not those the report records.
-  func existing() throws -> Report? {
+  /// Hashing the file stops once `cancellation` is requested.
+  func existing(cancellation: Cancellation) throws -> Report? {
     guard case .file = FolderEntry.at(file),
       let data = FolderEntry.contents(reportFile, limit: Self.maximumReportBytes),
       let report = try? JSONDecoder().decode(Report.self, from: data),
-      try FolderEntry.sha256(file) == report.sha256
+      try FolderEntry.sha256(file, cancellation: cancellation) == report.sha256
     else { return nil }
     return report
   }
@@ -59,8 +60,10 @@ final class SegmentSound: @unchecked Sendable {
   }
 
   /// Mixes and encodes the sound into its file (renamed into place whole), and writes its
-  /// report; `checkCancelled` throws to stop.
-  func make(checkCancelled: @escaping () throws -> Void) throws -> Report {
+  /// report; `checkCancelled` throws to stop, and `cancellation` stops hashing the file made.
+  func make(cancellation: Cancellation, checkCancelled: @escaping () throws -> Void) throws
+    -> Report
+  {
     guard let audio = AudioTimeline(plan: plan) else {
       throw RenderFailure("the plan has no sound to encode")
     }
@@ -91,7 +94,8 @@ final class SegmentSound: @unchecked Sendable {
       } catch {
         throw RenderFailure("cannot finish encoding the sound: \(error)")
       }
-      guard let hash = try FolderEntry.sha256(staged.temporaryPath) else {
+      guard let hash = try FolderEntry.sha256(staged.temporaryPath, cancellation: cancellation)
+      else {
         throw RenderFailure("cannot read back the encoded sound to record its bytes")
       }
       let report = Report(loudness: audio.loudness, warnings: audio.warnings, sha256: hash)

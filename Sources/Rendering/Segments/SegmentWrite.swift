@@ -15,9 +15,15 @@ final class SegmentWrite {
   private let record: String
   private let stage: EncodeStage
   private let claim: SegmentClaim
+  /// Stops hashing the finished file.
+  private let cancellation: Cancellation
 
   /// Starts encoding segment `index` of `plan` into `target`.
-  init(index: Int, target: String, record: String, plan: RenderPlan, claim: SegmentClaim) throws {
+  init(
+    index: Int, target: String, record: String, plan: RenderPlan, claim: SegmentClaim,
+    cancellation: Cancellation
+  ) throws {
+    self.cancellation = cancellation
     self.index = index
     self.claim = claim
     self.record = record
@@ -37,7 +43,7 @@ final class SegmentWrite {
       staged.discard()
       throw RenderFailure("cannot start encoding segment \(index): \(error)")
     }
-    stage = EncodeStage(writer: writer, audio: nil)
+    stage = EncodeStage(writer: writer, audio: nil, cancellation: cancellation)
     stage.start()
   }
 
@@ -72,7 +78,7 @@ final class SegmentWrite {
   /// segment is never found without it, and one whose record is new but whose file is old
   /// does not match it and is encoded again.
   private func writeRecord() throws {
-    guard let hash = try FolderEntry.sha256(staged.temporaryPath) else {
+    guard let hash = try FolderEntry.sha256(staged.temporaryPath, cancellation: cancellation) else {
       throw RenderFailure("cannot read back segment \(index) to record its bytes")
     }
     let name = OutputPath.split(staged.target).name

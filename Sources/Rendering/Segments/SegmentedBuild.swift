@@ -1,5 +1,6 @@
 import Builds
 import Foundation
+import Outputs
 public import RenderPlan
 import Timeline
 
@@ -17,12 +18,18 @@ public struct SegmentedBuild: Sendable {
   /// What the last join recorded, if anything.
   private let manifest: SegmentManifest?
   private let plan: RenderPlan
+  /// Stops the hashing of inputs, segments and the sound.
+  private let cancellation: Cancellation
 
   /// The segments of `plan`, rendered to `build`'s output, as `state` (a check's) finds its
   /// inputs: those the check did not hash are hashed now, since every digest needs them.
-  public init(plan: RenderPlan, state: BuildState, build: OutputBuild) throws {
+  /// Hashing, here and in `work`, stops once `cancellation` is requested.
+  public init(
+    plan: RenderPlan, state: BuildState, build: OutputBuild, cancellation: Cancellation
+  ) throws {
     self.plan = plan
-    self.state = try build.hashUnhashed(state)
+    self.cancellation = cancellation
+    self.state = try build.hashUnhashed(state, cancellation: cancellation)
     let fingerprint = try build.fingerprint(of: self.state)
     var hashes: [String: String] = [:]
     for input in self.state.inputs {
@@ -30,7 +37,8 @@ public struct SegmentedBuild: Sendable {
     }
     digests = try SegmentDigest.all(
       plan: plan, inputHashes: hashes, fonts: self.state.fonts,
-      global: SegmentDigest.global(plan: plan, fingerprint: fingerprint))
+      global: SegmentDigest.global(plan: plan, fingerprint: fingerprint),
+      cancellation: cancellation)
     folder = SegmentFolder(output: build.output)
     try folder.checkReal()
     manifest = SegmentManifest.load(from: folder)
@@ -45,7 +53,7 @@ public struct SegmentedBuild: Sendable {
   public func work(among indices: Range<Int>? = nil) throws -> [SegmentWork] {
     try (indices ?? digests.indices).compactMap { index in
       let digest = digests[index]
-      let file = try folder.state(index, digest: digest.value)
+      let file = try folder.state(index, digest: digest.value, cancellation: cancellation)
       guard file != .intact else { return nil }
       let before = manifest.flatMap { index < $0.segments.count ? $0.segments[index] : nil }
       return SegmentWork(
@@ -80,7 +88,7 @@ public struct SegmentedBuild: Sendable {
   /// folder (its bytes are not those its report records, or it is no file); nil when it is
   /// reused, missing, or the output has none.
   public func soundRemade() throws -> String? {
-    guard let sound, try sound.existing() == nil else { return nil }
+    guard let sound, try sound.existing(cancellation: cancellation) == nil else { return nil }
     return sound.reasonToRemake()
   }
 

@@ -59,11 +59,10 @@ public final class SegmentedRender {
 
   /// Encodes `missing` (`SegmentedBuild.work`: the segments of `share` not intact in the
   /// folder) with up to `lanes` lanes. `progress` hears the frames composited so far (out of
-  /// the missing segments' frames); `checkInterrupt` is called often and throws to stop every
-  /// lane.
+  /// the missing segments' frames); every lane stops once `cancellation` is requested.
   public func encode(
     _ missing: [SegmentWork], of share: Range<Int>, lanes: Int,
-    progress: (Int64) -> Void = { _ in }, checkInterrupt: () throws -> Void = {}
+    progress: (Int64) -> Void = { _ in }, cancellation: Cancellation = .never
   ) throws -> EncodeReport {
     let missing = missing.map(\.index)
     guard !missing.isEmpty else {
@@ -77,13 +76,16 @@ public final class SegmentedRender {
     if let processes, runs.count > 1 {
       let reports = try processes.encode(
         runs.map { SegmentRun(plan: plan, output: folder.output, jobs: $0) },
-        progress: progress, checkInterrupt: checkInterrupt)
+        progress: progress, cancellation: cancellation)
       return Self.report(
         reports, share: share.count, frames: reports.reduce(0) { $0 + $1.frames })
     }
     let control = LaneControl()
-    let lanes = runs.map { SegmentLane(plan: plan, jobs: $0, folder: folder, control: control) }
-    try Self.run(lanes, control: control, progress: progress, checkInterrupt: checkInterrupt)
+    let lanes = runs.map {
+      SegmentLane(
+        plan: plan, jobs: $0, folder: folder, control: control, cancellation: cancellation)
+    }
+    try Self.run(lanes, control: control, progress: progress, cancellation: cancellation)
     return Self.report(
       lanes.map { SegmentRun.Report(encoded: $0.encoded, frames: 0, warnings: $0.warnings) },
       share: share.count, frames: control.framesDone)
@@ -94,7 +96,7 @@ public final class SegmentedRender {
   /// else the first lane's failure.
   static func run(
     _ lanes: [SegmentLane], control: LaneControl, progress: (Int64) -> Void,
-    checkInterrupt: () throws -> Void
+    cancellation: Cancellation
   ) throws {
     let errors = LaneErrors()
     let workers = lanes.enumerated().map { number, lane in
@@ -112,7 +114,7 @@ public final class SegmentedRender {
     var interruption: (any Error)?
     while errors.ended < workers.count {
       do {
-        try checkInterrupt()
+        try cancellation.throwIfRequested()
       } catch {
         interruption = error
         control.stop()
@@ -142,7 +144,10 @@ public final class SegmentedRender {
 
   /// Joins every segment into the output at `path` (a temporary file the caller renames),
   /// with the whole timeline's sound from `sound`, as its `report` describes it.
-  func join(into path: String, sound: (file: String, report: SegmentSound.Report)?) throws
+  func join(
+    into path: String, sound: (file: String, report: SegmentSound.Report)?,
+    cancellation: Cancellation
+  ) throws
     -> RenderReport
   {
     let output = plan.output
@@ -166,7 +171,7 @@ public final class SegmentedRender {
     }
     do {
       for (index, digest) in digests.enumerated() {
-        try InterruptFlag.throwIfSet()
+        try cancellation.throwIfRequested()
         do {
           try joiner.append(
             segment: folder.file(index, digest: digest.value), frameCount: digest.frames.count)
