@@ -100,8 +100,11 @@ final class SegmentSound: @unchecked Sendable {
       }
       let report = Report(loudness: audio.loudness, warnings: audio.warnings, sha256: hash)
       // The report first: a sound file without its report is made again, never joined
-      // without what its render said.
-      try FolderEntry.writeStaged(try JSONEncoder().encode(report), to: reportFile)
+      // without what its render said. Keys sorted, so the same sound's report has the same
+      // bytes on every run, as the segments beside it do.
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      try FolderEntry.writeStaged(try encoder.encode(report), to: reportFile)
       try staged.commit()
       return report
     } catch {

@@ -112,6 +112,17 @@ struct RenderSegmentTests {
     return names.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") }.sorted()
   }
 
+  /// The bytes of every file in the output's segment folder but the hidden locks, by name.
+  static func folderFiles(_ folder: ScratchFolder) throws -> [String: Data] {
+    let path = folder.path(".out.mp4.segments")
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: path)
+    where !name.hasPrefix(".") {
+      files[name] = try bytes("\(path)/\(name)")
+    }
+    return files
+  }
+
   /// The sound's files in the segment folder, with their modification times.
   static func soundFiles(_ folder: ScratchFolder) throws -> [String: Date] {
     let path = folder.path(".out.mp4.segments")
@@ -192,6 +203,9 @@ struct RenderSegmentTests {
         try Self.prepare(cold, subtitles: Self.subtitles(second: "Two, changed"))
         try Self.render(cold)
         #expect(try Self.bytes(cold.path("out.mp4")) == incremental)
+        // The folder too: every segment and its record, the sound and its report, the
+        // manifest, byte for byte, whatever order a process's dictionaries keep.
+        #expect(try Self.folderFiles(cold) == Self.folderFiles(folder))
       }
 
       try Self.write(
