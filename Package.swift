@@ -154,7 +154,9 @@ let package = Package(
       name: "OutputsTests", dependencies: ["Outputs", "Builds", "PlanValues", "TestSupport"]),
     .testTarget(
       name: "BuildsTests",
-      dependencies: ["Builds", "Rendering", "RenderPlan", "Session", "Timeline", "TestSupport"]),
+      dependencies: [
+        "Builds", "Rendering", "RenderPlan", "PlanValues", "Session", "Timeline", "TestSupport",
+      ]),
     .testTarget(name: "MixingTests", dependencies: ["Mixing", "Media", "RenderPlan"]),
     .testTarget(
       name: "CompositingTests",

@@ -97,6 +97,7 @@ public enum ShaderSource {
     ("Place.frag", PackageResources.Place_frag),
     ("PlaceMain.frag", PackageResources.PlaceMain_frag),
     ("Push.frag", PackageResources.Push_frag),
+    ("Saturation.frag", PackageResources.Saturation_frag),
     ("Slide.frag", PackageResources.Slide_frag),
     ("SolidColor.frag", PackageResources.SolidColor_frag),
     ("Stack.frag", PackageResources.Stack_frag),

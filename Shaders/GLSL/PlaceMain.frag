@@ -17,7 +17,9 @@
 //   `UNPACKED_SCALE` x `UNPACKED_SCALE` output pixels, for the passes of a blur or a shadow);
 // - the effects, applied in this order: `EFFECT_KEY`, `EFFECT_LUT`, `EFFECT_MATTE` (its
 //   picture's planes: `MATTE_RGB`, weighed by `LUMA_WEIGHTS`; `MATTE_WIDE`;
-//   `MATTE_PREMULTIPLIED`; or one 8-bit plane), `EFFECT_CORNER`.
+//   `MATTE_PREMULTIPLIED`; or one 8-bit plane), `EFFECT_CORNER`; after the look, with
+//   `EFFECT_ADJUST`, the colour adjustments (such as Saturation.frag), whose uniforms and
+//   `adjusted` LayerPreparation.swift generates from their descriptors.
 
 // The picture's planes, in the order its layout has them; a program keeps only those it reads.
 uniform sampler2D plane0, plane1, plane2, plane3;
@@ -139,6 +141,11 @@ float matteLumaAt(vec2 st) {
 uniform Corner corner;
 #endif
 
+#ifdef EFFECT_ADJUST
+// The layer's colour adjustments in order, defined after this file (LayerPreparation.swift).
+vec3 adjusted(vec3 rgb);
+#endif
+
 // The layer at output position `position`, for a sample standing for a square of side
 // 2 * `halfSize` around it: its Y'CbCr in the output's encoding, and alpha (not premultiplied).
 vec4 prepared(vec2 position, float halfSize) {
@@ -153,6 +160,9 @@ vec4 prepared(vec2 position, float halfSize) {
 #endif
 #ifdef EFFECT_LUT
     rgb = mix(rgb, lutColor(lut, lutTable, rgb), lut.mix);
+#endif
+#ifdef EFFECT_ADJUST
+    rgb = adjusted(rgb);
 #endif
 #ifdef EFFECT_MATTE
     alpha *= matteAlpha(matte, matteLumaAt(st));

@@ -113,7 +113,8 @@ final class LayerPreparation {
     }
     parts.append("PlaceMain.frag")
     let program = try AssembledProgram.make(
-      context: context, parts: parts, defines: Self.defines(for: recipe))
+      context: context, parts: parts, defines: Self.defines(for: recipe),
+      generated: AdjustmentEffect.code(recipe.effects))
     programs[recipe] = program
     return program
   }
@@ -127,6 +128,10 @@ final class LayerPreparation {
     } else {
       defines.append(recipe.target == .luma ? "LUMA" : "CHROMA")
     }
-    return defines + recipe.effects.flatMap(\.defines)
+    // Each define once: several adjustments share `EFFECT_ADJUST`.
+    for define in recipe.effects.flatMap(\.defines) where !defines.contains(define) {
+      defines.append(define)
+    }
+    return defines
   }
 }

@@ -1,5 +1,6 @@
 import GPU
 import Media
+import PlanValues
 import RenderPlan
 
 /// One plan layer's GPU state across a render: the textures its pictures are uploaded into,
@@ -192,13 +193,21 @@ final class LayerSlot {
   }
 
   /// The effects `draw`'s preparation applies after placing its picture, in order: the key
-  /// (which needs the picture's own colour), the look, the matte, the rounded corners.
+  /// (which needs the picture's own colour), the look, the colour adjustments, the matte, the
+  /// rounded corners.
   func effects(
     for draw: LayerDraw, matte planes: PictureTextures?, geometry: LayerGeometry
   ) -> [any PreparationEffect] {
     var effects: [any PreparationEffect] = []
     if let key = style.key { effects.append(KeyEffect(key: key)) }
     if let lut { effects.append(lut) }
+    for descriptor in EffectDescriptor.adjustments {
+      if let value = draw.state.adjustments[descriptor.key],
+        let adjustment = AdjustmentEffect(descriptor, value: value)
+      {
+        effects.append(adjustment)
+      }
+    }
     if let matte = draw.matte { effects.append(MatteEffect(matte, planes: planes)) }
     if let radius = draw.state.cornerRadius {
       let corner = CornerEffect(radius, geometry: geometry)

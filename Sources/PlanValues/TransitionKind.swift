@@ -14,14 +14,6 @@ public enum TransitionKind: String, Sendable, Codable, CaseIterable {
   case luma
 
   /// The keys a transition entry of this kind may have besides `transition`, `duration` and
-  /// `ease`.
-  public var ownKeys: [String] {
-    switch self {
-    case .crossfade: []
-    case .dip: ["color"]
-    case .wipe: ["direction", "softness"]
-    case .slide, .push: ["direction"]
-    case .luma: ["pattern", "softness"]
-    }
-  }
+  /// `ease` (its descriptor's).
+  public var ownKeys: [String] { descriptor.ownKeys }
 }

@@ -387,7 +387,8 @@ struct PlanBuilder {
       lut: layer.effects.lut.flatMap { lut in
         lut.value.isEmpty
           ? nil : LUT(path: display(lut), mix: layer.effects.lutMix?.value ?? 1)
-      })
+      },
+      adjustments: layer.effects.adjustments.mapValues(animated))
     return plan
   }
 

@@ -3,22 +3,17 @@ import PlanValues
 import Timeline
 import Yams
 
-/// Reads a layer's effects (README.md, "Effects"): `blur`, `corner_radius` and
-/// `shadow`, on every visual layer and sequence item.
+/// Reads a layer's effects (README.md, "Effects"), each by its descriptor
+/// (`EffectDescriptor`), on every visual layer and sequence item.
 extension ReadContext {
   /// The effect keys, common to every kind of visual layer.
-  static let effectKeys = ["blur", "corner_radius", "shadow", "lut", "lut_mix"]
-
-  /// The largest blur, in output pixels: beyond it a picture is one flat colour at any size
-  /// chromake renders.
-  static let largestBlur = 1000.0
+  static let effectKeys = EffectDescriptor.all.flatMap(\.layerKeys)
 
   func readEffects(_ map: MappingReader, subject: String) -> LayerEffectsSpec {
     var effects = LayerEffectsSpec()
     effects.blur = map.value("blur").flatMap { node in
       animated(
-        node, what: "the blur of \(subject)",
-        read: { self.number($0, what: "blur", in: 0...Self.largestBlur) })
+        node, what: "the blur of \(subject)", read: { self.number($0, EffectDescriptor.blur) })
     }
     if let node = map.value("corner_radius") {
       effects.cornerRadius = animated(
@@ -27,31 +22,60 @@ extension ReadContext {
     }
     effects.shadow = map.value("shadow").flatMap(shadow)
     effects.lut = map.value("lut").flatMap { path($0, what: "lut") }
-    effects.lutMix = map.value("lut_mix").flatMap { number($0, what: "lut_mix", in: 0...1) }
+    effects.lutMix = map.value("lut_mix").flatMap {
+      number($0, EffectDescriptor.lut.parameter("lut_mix"))
+    }
     if let mix = effects.lutMix, effects.lut == nil, map.value("lut") == nil {
       error(
         "missing-key", "\(subject) gives lut_mix without a lut", at: mix.location,
         help: "lut_mix blends a lut's look with the picture: give the look, lut: looks/FILE.cube")
     }
+    for descriptor in EffectDescriptor.adjustments {
+      let parameter = descriptor.parameter(descriptor.key)
+      effects.adjustments[descriptor.key] = map.value(descriptor.key).flatMap { node in
+        animated(
+          node, what: "the \(descriptor.key) of \(subject)",
+          read: { self.number($0, parameter) })
+      }
+    }
     return effects
+  }
+
+  /// A number in `parameter`'s range, named `what` (else by its key) in messages.
+  private func number(_ node: Node, _ parameter: EffectParameter, what: String? = nil)
+    -> Located<Double>?
+  {
+    guard let range = parameter.range else {
+      preconditionFailure("the effect parameter '\(parameter.key)' has no range")
+    }
+    return number(node, what: what ?? parameter.key, in: range)
+  }
+
+  /// A number in the range of the single parameter of `descriptor`.
+  private func number(_ node: Node, _ descriptor: EffectDescriptor) -> Located<Double>? {
+    number(node, descriptor.parameter(descriptor.key))
   }
 
   /// `24` (pixels) or `"10%"` (of the picture's shorter side, at most 50 %).
   private func cornerRadius(_ node: Node) -> Located<CornerRadius>? {
     guard let s = scalarText(node, expected: "a corner radius", example: "24") else { return nil }
     let text = s.text.trimmingWhitespace()
+    guard case .pixelsOrPercent(let percent) = EffectDescriptor.cornerRadius.parameters[0].kind
+    else { preconditionFailure("corner_radius is pixels or a percentage") }
     if text.hasSuffix("%") {
       guard let value = DecimalText.rational(String(text.dropLast()).trimmingWhitespace()),
-        value >= .zero, value <= Rational(50)
+        value >= Rational(Int64(percent.lowerBound)), value <= Rational(Int64(percent.upperBound))
       else {
         error(
-          "out-of-range", "a corner radius in percent must be 0% to 50%, found '\(s.text)'",
+          "out-of-range",
+          "a corner radius in percent must be \(Int64(percent.lowerBound))% to "
+            + "\(Int64(percent.upperBound))%, found '\(s.text)'",
           at: s.location, notes: s.substitutionNotes)
         return nil
       }
       return Located(CornerRadius(value: value.doubleValue, relative: true), at: s.location)
     }
-    guard let pixels = number(node, what: "corner_radius", in: 0...100_000) else { return nil }
+    guard let pixels = number(node, EffectDescriptor.cornerRadius) else { return nil }
     return Located(CornerRadius(value: pixels.value, relative: false), at: pixels.location)
   }
 
@@ -71,28 +95,33 @@ extension ReadContext {
     }
   }
 
-  /// `{ color: "#00000099", offset: [8, 8], blur: 12 }`, each key optional.
+  /// `{ color: "#00000099", offset: [8, 8], blur: 12 }`, each key optional, its default the
+  /// descriptor's.
   private func shadow(_ node: Node) -> Located<Shadow>? {
+    let descriptor = EffectDescriptor.shadow
     guard
       let map = MappingReader(
-        node, subject: "shadow", keys: ["color", "offset", "blur"], in: self)
+        node, subject: "shadow", keys: descriptor.parameters.map(\.key), in: self)
     else { return nil }
-    var shadow = Shadow(
-      color: RGBAColor(RGBColor(red: 0, green: 0, blue: 0), alpha: 0x99), offset: SIMD2(8, 8),
-      blur: 12)
+    guard case .text(let color) = descriptor.parameter("color").defaultValue,
+      let defaultColor = RGBAColor(hex: color),
+      case .pair(let x, let y) = descriptor.parameter("offset").defaultValue,
+      case .number(let blur) = descriptor.parameter("blur").defaultValue
+    else { preconditionFailure("the shadow's descriptor gives every default") }
+    var shadow = Shadow(color: defaultColor, offset: SIMD2(x, y), blur: blur)
     if let n = map.value("color"), let color = rgbaColor(n) { shadow.color = color.value }
     if let n = map.value("offset"), let offset = pair(n, what: "shadow offset") {
       shadow.offset = offset
     }
     if let n = map.value("blur"),
-      let blur = number(n, what: "shadow blur", in: 0...Self.largestBlur)
+      let blur = number(n, descriptor.parameter("blur"), what: "shadow blur")
     {
       shadow.blur = blur.value
     }
     return Located(shadow, at: map.location)
   }
 
-  /// `[x, y]`: two numbers of −10000 to 10000 output pixels.
+  /// `[x, y]`: two numbers of output pixels in the shadow offset's range.
   private func pair(_ node: Node, what: String) -> SIMD2<Double>? {
     guard case .sequence(let items) = node, items.count == 2 else {
       error(
@@ -100,8 +129,9 @@ extension ReadContext {
         help: "for example: offset: [8, 8]")
       return nil
     }
-    guard let x = number(items[0], what: what, in: -10_000...10_000),
-      let y = number(items[1], what: what, in: -10_000...10_000)
+    let offset = EffectDescriptor.shadow.parameter("offset")
+    guard let x = number(items[0], offset, what: what),
+      let y = number(items[1], offset, what: what)
     else { return nil }
     return SIMD2(x.value, y.value)
   }

@@ -59,6 +59,7 @@ private struct FrameTimes {
     self(&layer.rotation)
     self(&layer.effects.blur)
     self(&layer.effects.cornerRadius)
+    for key in layer.effects.adjustments.keys { self(&layer.effects.adjustments[key]) }
     self(&layer.fadeIn)
     self(&layer.fadeOut)
     switch layer.content {

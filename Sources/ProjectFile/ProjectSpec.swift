@@ -140,7 +140,7 @@ public struct LayerSpec: Sendable {
   public var effects = LayerEffectsSpec()
 }
 
-/// A layer's effects as written (`blur`, `corner_radius`, `shadow`).
+/// A layer's effects as written (`blur`, `corner_radius`, `shadow`, `lut`, the adjustments).
 public struct LayerEffectsSpec: Sendable {
   public var blur: AnimatedSpec<Double>?
   public var cornerRadius: AnimatedSpec<CornerRadius>?
@@ -149,6 +149,8 @@ public struct LayerEffectsSpec: Sendable {
   public var lut: Located<String>?
   /// `lut_mix`: how much of the look, 0 to 1.
   public var lutMix: Located<Double>?
+  /// The colour adjustments (`EffectDescriptor.adjustments`), by key.
+  public var adjustments: [String: AnimatedSpec<Double>] = [:]
 
   public init() {}
 }

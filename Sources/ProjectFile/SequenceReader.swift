@@ -23,9 +23,8 @@ struct SequenceItemPlace {
 /// between them (README.md, "Sequences and transitions").
 extension ReadContext {
   /// The keys of a transition entry, whatever its kind.
-  static let transitionKeys = [
-    "transition", "duration", "ease", "direction", "softness", "color", "pattern",
-  ]
+  static let transitionKeys =
+    ["transition", "duration", "ease"] + TransitionDescriptor.parameters.map(\.key)
 
   /// The sequence of layer `name`. Its shape is checked as written: a transition first, last
   /// or next to another is an error at the transition. Then each item whose `when` is false
@@ -149,13 +148,13 @@ extension ReadContext {
     let direction =
       map.value("direction").flatMap {
         choice($0, what: "direction", TransitionDirection.allCases)
-      } ?? Located(.left, at: here)
+      } ?? Located(Self.direction, at: here)
     let softness =
-      map.value("softness").flatMap { number($0, what: "softness", in: 0...1) }
-      ?? Located(0, at: here)
+      map.value("softness").flatMap { number($0, what: "softness", in: Self.softness.range) }
+      ?? Located(Self.softness.value, at: here)
     let color =
       map.value("color").flatMap { self.color($0, what: "the colour of \(subject)") }
-      ?? Located(RGBColor(red: 0, green: 0, blue: 0), at: here)
+      ?? Located(Self.dipColor, at: here)
     let pattern = map.value("pattern").flatMap { path($0, what: "pattern") }
     guard let kind else { return nil }
     for key in map.keys
@@ -180,6 +179,28 @@ extension ReadContext {
       location: here, subject: subject, kind: kind, duration: duration, ease: ease,
       direction: direction, softness: softness, color: color, pattern: pattern)
   }
+
+  /// The descriptors' defaults and the softness's range, each checked once: a descriptor
+  /// without them is a mistake in chromake.
+  static let softness: (range: ClosedRange<Double>, value: Double) = {
+    let parameter = TransitionDescriptor.softness
+    guard let range = parameter.range, case .number(let value) = parameter.defaultValue else {
+      preconditionFailure("softness has a range and a default")
+    }
+    return (range, value)
+  }()
+  static let dipColor: RGBColor = {
+    guard case .text(let text) = TransitionDescriptor.color.defaultValue,
+      let color = RGBColor(hex: text)
+    else { preconditionFailure("a dip's colour has a default") }
+    return color
+  }()
+  static let direction: TransitionDirection = {
+    guard case .text(let text) = TransitionDescriptor.direction.defaultValue,
+      let direction = TransitionDirection(rawValue: text)
+    else { preconditionFailure("a transition's direction has a default") }
+    return direction
+  }()
 
   /// Help for names other editors give these transitions.
   static let transitionHints = [

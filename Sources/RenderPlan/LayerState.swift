@@ -18,17 +18,20 @@ public struct LayerState: Sendable, Equatable {
   public var blur: Double
   /// The rounding of the drawn picture's corners, if any.
   public var cornerRadius: CornerRadius?
+  /// The colour adjustments' values (`LayerEffects.adjustments`), by key.
+  public var adjustments: [String: Double]
 
   /// A state.
   public init(
     box: FrameRect, rotation: Double, opacity: Double, blur: Double = 0,
-    cornerRadius: CornerRadius? = nil
+    cornerRadius: CornerRadius? = nil, adjustments: [String: Double] = [:]
   ) {
     self.box = box
     self.rotation = rotation
     self.opacity = opacity
     self.blur = blur
     self.cornerRadius = cornerRadius
+    self.adjustments = adjustments
   }
 }
 
@@ -47,6 +50,7 @@ extension LayerPlan {
       box: box.value(at: local), rotation: rotation.value(at: local),
       opacity: opacity(ofFrame: k, fps: fps),
       blur: max(0, effects.blur?.value(at: local) ?? 0),
-      cornerRadius: effects.cornerRadius?.value(at: local))
+      cornerRadius: effects.cornerRadius?.value(at: local),
+      adjustments: effects.adjustments.mapValues { $0.value(at: local) })
   }
 }

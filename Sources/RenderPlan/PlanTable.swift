@@ -23,6 +23,11 @@ public enum PlanTable {
           + "\(decibelNumber(shadow.offset.y))] blur \(decibelNumber(shadow.blur)) px")
     }
     if let lut = effects.lut { parts.append("lut \(lut.path) mix \(decibelNumber(lut.mix))") }
+    for descriptor in EffectDescriptor.adjustments {
+      if let adjustment = effects.adjustments[descriptor.key] {
+        parts.append("\(descriptor.key) \(value(adjustment))")
+      }
+    }
     return parts.joined(separator: ", ")
   }
 

@@ -1,5 +1,3 @@
-public import RenderPlan
-
 /// A render that could not finish, with the layer it concerns when there is one, so the
 /// message points at the layer's line in the project file however far into the render it came.
 public struct RenderFailure: Error, Sendable, CustomStringConvertible, Codable {

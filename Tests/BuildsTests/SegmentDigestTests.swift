@@ -18,14 +18,14 @@ struct SegmentDigestTests {
   /// keyframes, and a title from 3 s to 4 s.
   static func project(
     late: String = "0.5", title: String = "Hello", name: String = "veil",
-    image: String = "logo.png", crf: Int = 20, comment: String = ""
+    image: String = "logo.png", crf: Int = 20, comment: String = "", logoEffect: String = ""
   ) -> String {
     """
     version: 1
     \(comment)
     output: { file: out.mp4, size: 160x90, fps: 30, duration: 6s, segment: 2s, video: { crf: \(crf) } }
     layers:
-      - { name: logo, image: \(image), box: [0, 0, 32, 32] }
+      - { name: logo, image: \(image), box: [0, 0, 32, 32]\(logoEffect) }
       - name: \(name)
         fill: "#20408080"
         opacity: [{ at: 0s, value: 1 }, { at: 4.5s, value: 1 }, { at: 5.5s, value: \(late) }]
@@ -133,6 +133,22 @@ struct SegmentDigestTests {
       #expect(Self.changed(base, commented).isEmpty)
       let moved = try Self.digests(Self.project(image: "moved/logo.png"), in: folder)
       #expect(Self.changed(base, moved).isEmpty)
+    }
+  }
+
+  @Test("a saturation that moves in the last segment changes it alone; 1 changes nothing")
+  func adjustmentChanges() throws {
+    try Self.withLogo { folder in
+      let base = try Self.digests(Self.project(), in: folder)
+      let same = try Self.digests(Self.project(logoEffect: ", saturation: 1"), in: folder)
+      #expect(Self.changed(base, same).isEmpty)
+      let late = try Self.digests(
+        Self.project(logoEffect: ", saturation: [{ at: 4.5s, value: 1 }, { at: 5.5s, value: 0 }]"),
+        in: folder)
+      #expect(Self.changed(base, late) == [2])
+      #expect(
+        SegmentReason.of(late[2], file: .missing, before: base[2])
+          == .layersChanged(changed: ["logo"], added: [], removed: []))
     }
   }
 

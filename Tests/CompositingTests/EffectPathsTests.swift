@@ -22,6 +22,8 @@ struct EffectPathsTests {
     var blur: Double = 0
     var corner: CornerRadius?
     var shadow: Shadow?
+    /// Colour adjustments by key (`EffectDescriptor.adjustments`).
+    var adjustments: [String: Double] = [:]
     var fit: Fit = .contain
     /// The box (a narrower one for contain-blur, whose bars need room).
     var box = FrameRect(x: 0, y: 0, width: 192, height: 108)
@@ -40,8 +42,19 @@ struct EffectPathsTests {
       name: "contain-blur", fit: .containBlur, box: FrameRect(x: 0, y: 0, width: 192, height: 160)),
   ]
 
+  /// Every colour adjustment, at the end of its range furthest from its identity.
+  static let adjustments = EffectDescriptor.adjustments.map { descriptor in
+    let range = descriptor.parameter(descriptor.key).range ?? 0...0
+    let identity = descriptor.shader?.identity ?? 0
+    let value =
+      identity - range.lowerBound > range.upperBound - identity
+      ? range.lowerBound : range.upperBound
+    return Effect(name: "\(descriptor.key) \(value)", adjustments: [descriptor.key: value])
+  }
+
   @Test(
-    "drawn on the prepared path whether fusing is on or off, and never dropped", arguments: effects)
+    "drawn on the prepared path whether fusing is on or off, and never dropped",
+    arguments: effects + adjustments)
   func bothPaths(_ effect: Effect) throws {
     try withScratchFolder { folder in
       let clip = try CompositorPathsTests.frame(
@@ -50,7 +63,7 @@ struct EffectPathsTests {
       let context = try GPUContext(platform: .surfaceless)
       let state = LayerState(
         box: effect.box, rotation: 0, opacity: 1, blur: effect.blur,
-        cornerRadius: effect.corner)
+        cornerRadius: effect.corner, adjustments: effect.adjustments)
       let draw = LayerDraw(layer: 0, picture: clip, matte: nil, state: state)
       let height = effect.fit == .containBlur ? 160 : Self.height
       func composite(_ style: LayerStyle, fusing: Bool) throws -> (YCbCrPicture, Int) {
@@ -72,6 +85,7 @@ struct EffectPathsTests {
       var bare = draw
       bare.state.blur = 0
       bare.state.cornerRadius = nil
+      bare.state.adjustments = [:]
       let compositor = VideoCompositor(
         context: context, width: Self.width, height: height,
         background: RGBColor(red: 255, green: 255, blue: 255),

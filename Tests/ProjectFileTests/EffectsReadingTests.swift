@@ -34,6 +34,27 @@ struct EffectsReadingTests {
     #expect(shadow.color == RGBAColor(hex: "#00000099"))
   }
 
+  @Test("saturation takes keyframes, on a layer and on a sequence's item")
+  func saturation() throws {
+    let result = Self.load(
+      """
+        - name: card
+          fill: "#FF0000"
+          saturation: [ { at: 0, value: 0 }, { at: 1s, value: 2.5 } ]
+        - name: story
+          sequence:
+            - { fill: "#00FF00", duration: 1s, saturation: 0.5 }
+      """)
+    try #require(!result.diagnostics.hasErrors, "\(result.diagnostics)")
+    let card = try #require(result.spec?.layers.first?.effects.adjustments["saturation"])
+    #expect(card.keyframes.map(\.value.value) == [0, 2.5])
+    guard case .sequence(let sequence) = result.spec?.layers.last?.content else {
+      Issue.record("the second layer is not a sequence")
+      return
+    }
+    #expect(sequence.items.first?.effects.adjustments["saturation"]?.values == [0.5])
+  }
+
   @Test("a sequence's items take effects; the sequence itself does not")
   func sequences() throws {
     let items = Self.load(
@@ -66,6 +87,12 @@ struct EffectsReadingTests {
       ),
       ("shadow: { offset: [4] }", "shadow offset must be two numbers, [x, y]"),
       ("shadow: { spread: 4 }", "unknown key 'spread' in shadow"),
+      ("saturation: 5", "saturation must be 0 to 4, found 5"),
+      ("saturation: -0.5", "saturation must be 0 to 4, found -0.5"),
+      (
+        "saturation: [ { at: 0, value: 1 }, { at: 1s, value: 9 } ]",
+        "saturation must be 0 to 4, found 9"
+      ),
     ])
   func refusals(line: String, message: String) throws {
     let result = Self.load("  - name: card\n    fill: \"#FFFFFF\"\n    \(line)")

@@ -118,6 +118,12 @@ struct FrameDescriber {
     if let radius = state.cornerRadius {
       text += " corners \(radius.value)\(radius.relative ? "%" : "")"
     }
+    // An adjustment at its identity is drawn as no adjustment at all (`LayerSlot`).
+    for descriptor in EffectDescriptor.adjustments {
+      if let value = state.adjustments[descriptor.key], value != descriptor.shader?.identity {
+        text += " \(descriptor.key) \(value)"
+      }
+    }
     switch layer.content {
     case .video(let clip):
       text += " @\(clip.pickTime(ofFrame: k, start: layer.start, fps: fps))"
@@ -174,9 +180,10 @@ struct FrameDescriber {
     layer.box = Animated(constant: FrameRect(x: 0, y: 0, width: 0, height: 0))
     layer.opacity = Animated(constant: 0)
     layer.rotation = Animated(constant: 0)
-    // The blur and the corners are described on each frame as they are there.
+    // The blur, the corners and the adjustments are described on each frame as they are there.
     layer.effects.blur = nil
     layer.effects.cornerRadius = nil
+    layer.effects.adjustments = [:]
     layer.fadeIn = .zero
     layer.fadeOut = .zero
     // Files are named by their content's hash alone: where they lie changes nothing drawn.

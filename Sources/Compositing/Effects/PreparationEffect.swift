@@ -1,4 +1,5 @@
 import GPU
+import PlanValues
 
 /// An effect a layer's preparation applies after placing its picture: one `.frag` file with
 /// its GLSL struct and functions, a block of `PlaceMain.frag` that applies it, and one Swift
@@ -31,4 +32,6 @@ struct EffectCode: Hashable {
   /// Whether it reads the picture's colour (`rgb`): if none does, a preparation pass reads only
   /// the planes its own output depends on.
   var readsColor: Bool
+  /// For a colour adjustment, its shader's struct and function (`AdjustmentEffect`).
+  var adjustment: AdjustmentShader? = nil
 }

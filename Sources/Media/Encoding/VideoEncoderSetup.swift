@@ -8,7 +8,8 @@ import PlanValues
 struct VideoEncoderSetup {
   /// FFmpeg's encoder.
   var encoderName: String
-  /// What the encoder takes; the writer converts the compositor's frames to it.
+  /// What the encoder takes; the writer converts the compositor's frames to it. Found by
+  /// FFmpeg's own name for it in `OutputFormat.pixelFormat`, the one table of them.
   var pixelFormat: AVPixelFormat
   /// The encoder's private options.
   var options: [String: String]
@@ -26,16 +27,15 @@ struct VideoEncoderSetup {
     self.format = format
     codecTag = nil
     options = [:]
+    pixelFormat = Self.pixelFormat(named: format.pixelFormat)
     switch format.video {
     case .h264:
       encoderName = "libx264"
-      pixelFormat = AV_PIX_FMT_YUV420P
       options = ["preset": format.preset ?? "medium", "crf": String(format.crf ?? 20)]
       // Capped below AVX-512 (see X264Assembly).
       if let assembly = X264Assembly.parameter { options["x264-params"] = "asm=\(assembly)" }
     case .hevc:
       encoderName = "libx265"
-      pixelFormat = AV_PIX_FMT_YUV420P
       options = ["preset": format.preset ?? "medium", "crf": String(format.crf ?? 24)]
       // x265 prints its settings on standard error unless told not to. Its thread pool is
       // sized by `pools` and its frame threads by `frame-threads`, which would otherwise follow
@@ -50,11 +50,9 @@ struct VideoEncoderSetup {
       if format.container == .mp4 || format.container == .mov { codecTag = "hvc1" }
     case .av1:
       encoderName = "libsvtav1"
-      pixelFormat = AV_PIX_FMT_YUV420P
       options = ["crf": String(format.crf ?? 32), "preset": String(format.speed ?? 8)]
     case .vp9:
       encoderName = "libvpx-vp9"
-      pixelFormat = format.alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
       // Constant quality: crf with no target bit rate; rows encoded in parallel.
       options = [
         "crf": String(format.crf ?? 32), "b": "0", "deadline": "good",
@@ -62,22 +60,25 @@ struct VideoEncoderSetup {
       ]
     case .prores:
       encoderName = "prores_ks"
-      pixelFormat = format.alpha ? AV_PIX_FMT_YUVA444P10LE : AV_PIX_FMT_YUV422P10LE
       // 4444 keeps alpha; 422 HQ is the usual master without it. Apple's vendor code, as
       // some of Apple's tools expect.
       options = ["profile": format.alpha ? "4444" : "hq", "vendor": "apl0"]
     case .gif:
       encoderName = "gif"
-      pixelFormat = AV_PIX_FMT_PAL8
     case .webp:
       encoderName = "libwebp_anim"
-      // R′G′B′, which libwebp converts to WebP's own Y′CbCr (BT.601's matrix): given the
-      // compositor's BT.709 samples as they are, every viewer would decode them by BT.601.
-      pixelFormat = AV_PIX_FMT_BGRA
     case .png:
       encoderName = "png"
-      pixelFormat = format.alpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24
     }
+  }
+
+  /// FFmpeg's pixel format called `name`. The names are `OutputFormat.pixelFormat`'s, each
+  /// one FFmpeg knows (a test opens every one), so a name it does not know is a mistake in
+  /// chromake.
+  static func pixelFormat(named name: String) -> AVPixelFormat {
+    let format = av_get_pix_fmt(name)
+    precondition(format != AV_PIX_FMT_NONE, "FFmpeg has no pixel format '\(name)'")
+    return format
   }
 
   /// Whether the pixel format is RGB (PNG, and GIF's palette), whose samples the writer

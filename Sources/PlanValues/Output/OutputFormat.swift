@@ -31,7 +31,10 @@ public struct OutputFormat: Sendable, Codable, Equatable {
 
   /// The pixel format the encoder is given (FFmpeg's name): 8-bit 4:2:0 Y′CbCr as the
   /// compositor makes it, with alpha where kept; ProRes 10-bit 4:2:2 (4:4:4 with alpha, the
-  /// 4444 profile); PNG and WebP R′G′B′; GIF a palette of 256 colours.
+  /// 4444 profile); PNG and WebP R′G′B′; GIF a palette of 256 colours. WebP is given R′G′B′,
+  /// which libwebp converts to WebP's own Y′CbCr (BT.601's matrix): given the compositor's
+  /// BT.709 samples as they are, every viewer would decode them by BT.601. The one table of
+  /// pixel formats: the encoder looks its format up by this name (`VideoEncoderSetup`).
   public var pixelFormat: String {
     switch video {
     case .h264, .hevc, .av1: "yuv420p"
