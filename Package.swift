@@ -113,6 +113,9 @@ let package = Package(
         "Renderer", "Session", "Planning", "ProjectFile", "RenderPlan", "PlanValues", "Media",
         "GPU", "Timeline", "TestSupport",
       ]),
-    .testTarget(name: "CLITests", dependencies: ["chromake", "TestSupport"]),
+    // What the end-to-end tests share: the built chromake run as a user runs it, media made by
+    // the ffmpeg command, and judges of its pictures and sound (ffprobe, ffmpeg, numpy).
+    .target(name: "EndToEndSupport", dependencies: ["TestSupport"], path: "Tests/EndToEndSupport"),
+    .testTarget(name: "CLITests", dependencies: ["chromake", "TestSupport", "EndToEndSupport"]),
   ]
 )
