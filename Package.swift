@@ -106,7 +106,8 @@ let package = Package(
     .testTarget(
       name: "MediaTests", dependencies: ["Media", "PlanValues", "Timeline", "TestSupport"]),
     .testTarget(name: "GPUTests", dependencies: ["GPU", "Shaders"]),
-    .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "PlanValues"]),
+    .testTarget(
+      name: "TypesettingTests", dependencies: ["Typesetting", "PlanValues", "TestSupport"]),
     .testTarget(
       name: "RendererTests",
       dependencies: [

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake check and plan, run as a user would")
+@Suite("chromake check and plan, run as a user would", .tags(.endToEnd))
 struct CheckCommandTests {
   static let good = """
     version: 1

@@ -5,7 +5,7 @@ import Testing
 
 /// `chromake loudness` against the ffmpeg command's own EBU R128 meter (`ebur128`, with its
 /// true-peak detection), which shares no code with ours.
-@Suite("chromake loudness: integrated loudness, range and true peak")
+@Suite("chromake loudness: integrated loudness, range and true peak", .tags(.endToEnd))
 struct LoudnessCommandTests {
   @Test("a stereo AAC with speech-like bursts over a bed reads as ffmpeg's meter reads it")
   func againstFFmpeg() throws {

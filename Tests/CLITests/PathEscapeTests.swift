@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake keeps paths from --set inside the project")
+@Suite("chromake keeps paths from --set inside the project", .tags(.endToEnd))
 struct PathEscapeTests {
   static let project = """
     version: 1

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import ProjectFile
 import RenderPlan
+import TestSupport
 import Testing
 import Timeline
 
@@ -20,7 +21,8 @@ struct NumberSweepTests {
 
   static let number = try! NSRegularExpression(pattern: "(?<![#0-9A-Za-z.])-?[0-9]+(\\.[0-9]+)?")
 
-  @Test("each number of each fixture, replaced by each hostile value: located or planned")
+  @Test(
+    "each number of each fixture, replaced by each hostile value: located or planned", .tags(.slow))
   func sweep() throws {
     var runs = 0
     var rejected = 0

@@ -41,7 +41,8 @@ struct EffectPathsTests {
   ]
 
   @Test(
-    "drawn on the prepared path whether fusing is on or off, and never dropped", arguments: effects)
+    "drawn on the prepared path whether fusing is on or off, and never dropped", .tags(.slow),
+    arguments: effects)
   func bothPaths(_ effect: Effect) throws {
     try withScratchFolder { folder in
       let clip = try CompositorPathsTests.frame(
