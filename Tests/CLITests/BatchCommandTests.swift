@@ -1,9 +1,10 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `chromake batch` as a user runs it: real data files, real renders on two jobs.
-@Suite("chromake batch: one render per data row")
+@Suite("chromake batch: one render per data row", .tags(.endToEnd))
 struct BatchCommandTests {
   private static let project = """
     version: 1

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// A captions layer whose subtitle file a data row or `--set` chooses: every message about the
 /// file, from reading it or from planning its cues, says which row's value chose it.
-@Suite("Captions files chosen by a batch row or --set")
+@Suite("Captions files chosen by a batch row or --set", .tags(.endToEnd))
 struct CaptionsBatchTests {
   private static let project = """
     version: 1

@@ -1,8 +1,9 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake check and plan, run as a user would")
+@Suite("chromake check and plan, run as a user would", .tags(.endToEnd))
 struct CheckCommandTests {
   static let good = """
     version: 1

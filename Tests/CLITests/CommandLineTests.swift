@@ -1,8 +1,9 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("Command-line surface: exit codes, help, version, colour")
+@Suite("Command-line surface: exit codes, help, version, colour", .tags(.endToEnd))
 struct CommandLineTests {
   @Test("bad command lines exit 64 with a usage message")
   func usage() throws {

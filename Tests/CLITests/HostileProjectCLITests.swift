@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// Hostile and mutated project files through the real binary: `check` and `plan --json` exit 0
 /// or 65, and every error line starts with the file, line and column.
-@Suite("Hostile project files, run as a user would", .timeLimit(.minutes(2)))
+@Suite("Hostile project files, run as a user would", .tags(.endToEnd), .timeLimit(.minutes(2)))
 struct HostileProjectCLITests {
   static let stills = """
     version: 1

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// Float files holding what no microphone records: NaN, infinities, samples far past full
 /// scale. `chromake loudness` and the render must read them, never fail or print a
 /// non-finite number, and say what the written file measures.
-@Suite("Hostile samples: NaN, infinities and huge floats in the audio path")
+@Suite("Hostile samples: NaN, infinities and huge floats in the audio path", .tags(.endToEnd))
 struct HostileSamplesTests {
   /// A stereo 440 Hz sine at −20 dBFS, two seconds long, with a NaN, +∞ and −∞ in each
   /// channel when `poisoned`.

@@ -1,28 +1,12 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `chromake loudness` against the ffmpeg command's own EBU R128 meter (`ebur128`, with its
 /// true-peak detection), which shares no code with ours.
-@Suite("chromake loudness: integrated loudness, range and true peak")
+@Suite("chromake loudness: integrated loudness, range and true peak", .tags(.endToEnd))
 struct LoudnessCommandTests {
-  /// ffmpeg's `ebur128` summary: integrated LUFS, LRA and true peak.
-  static func reference(_ path: String) throws -> (integrated: Double, range: Double, peak: Double)
-  {
-    let run = try ToolRun.run(
-      tool: "ffmpeg",
-      ["-hide_banner", "-nostats", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"])
-    func value(after label: String) -> Double? {
-      guard let range = run.stderr.range(of: label, options: .backwards) else { return nil }
-      let rest = run.stderr[range.upperBound...].drop(while: { $0 == " " })
-      return Double(rest.prefix(while: { $0 == "-" || $0 == "." || $0.isNumber }))
-    }
-    guard let i = value(after: "I:"), let lra = value(after: "LRA:"),
-      let peak = value(after: "Peak:")
-    else { throw ToolFailure(description: "no ebur128 summary:\n\(run.stderr)") }
-    return (i, lra, peak)
-  }
-
   @Test("a stereo AAC with speech-like bursts over a bed reads as ffmpeg's meter reads it")
   func againstFFmpeg() throws {
     try withScratchFolder { folder in
@@ -36,7 +20,7 @@ struct LoudnessCommandTests {
       try #require(run.status == 0, "\(run.stderr)")
       let ours = try #require(
         try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-      let theirs = try Self.reference(path)
+      let theirs = try SoundJudge.ebur128(path)
       let integrated = try #require(ours["integratedLUFS"] as? Double)
       let range = try #require(ours["rangeLU"] as? Double)
       let peak = try #require(ours["truePeakDBTP"] as? Double)
@@ -88,7 +72,7 @@ struct LoudnessCommandTests {
         try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
       let integrated = try #require(ours["integratedLUFS"] as? Double)
       #expect(abs(integrated - test.expected) <= 0.1, "ours \(integrated)")
-      let theirs = try Self.reference(path)
+      let theirs = try SoundJudge.ebur128(path)
       #expect(abs(integrated - theirs.integrated) <= 0.1, "ours \(integrated), ffmpeg \(theirs)")
     }
   }

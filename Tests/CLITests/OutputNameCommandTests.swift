@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// Output names the file system cannot hold are refused before anything renders, by `check`,
 /// `render -o` and `batch` alike, each with a location or the option that named them.
-@Suite("chromake: output names within the file system's limits")
+@Suite("chromake: output names within the file system's limits", .tags(.endToEnd))
 struct OutputNameCommandTests {
   /// A one-layer project writing `output` (line 3, column 9).
   static func project(output: String, variables: String = "") -> String {

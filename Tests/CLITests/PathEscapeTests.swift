@@ -1,8 +1,9 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake keeps paths from --set inside the project")
+@Suite("chromake keeps paths from --set inside the project", .tags(.endToEnd))
 struct PathEscapeTests {
   static let project = """
     version: 1

@@ -4,7 +4,7 @@ import Testing
 
 /// Runs `scripts/check-schema`, which checks `Schemas/project.schema.json` against the example
 /// projects (must pass) and `Tests/SchemaFixtures` (valid ones must pass, invalid ones must fail).
-@Suite("Project-file JSON Schema")
+@Suite("Project-file JSON Schema", .tags(.endToEnd))
 struct SchemaTests {
   /// The package root: this file is `Tests/CLITests/SchemaTests.swift`.
   static let packageRoot = URL(fileURLWithPath: #filePath)

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// each encoding its own segments of one project, and a join job that starts after all of them.
 /// Skipped where Slurm and munge are not installed (CI); on Debian 12,
 /// `apt-get install slurm-wlm munge` runs it, as root.
-@Suite("Slurm: one video in shares, then joined (examples/build/segments*)")
+@Suite("Slurm: one video in shares, then joined (examples/build/segments*)", .tags(.endToEnd))
 struct SlurmSegmentsTests {
   static let examples = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -5,7 +6,9 @@ import Testing
 /// Names and text from the user's files reach the terminal escaped: no control character
 /// (which could retitle the terminal, ring its bell or move the cursor) and no bidirectional
 /// formatting character (which could reorder the line it is in) is printed raw.
-@Suite("Terminal escapes: file names and quoted text never print control or bidi characters")
+@Suite(
+  "Terminal escapes: file names and quoted text never print control or bidi characters",
+  .tags(.endToEnd))
 struct TerminalEscapeTests {
   /// A file name holding an OSC title sequence, BEL, an ESC colour sequence, a C1 CSI and a
   /// right-to-left override that would show `…wav.exe` as `…exe.wav`.

@@ -53,7 +53,7 @@ struct EffectPathsTests {
   }
 
   @Test(
-    "drawn on the prepared path whether fusing is on or off, and never dropped",
+    "drawn on the prepared path whether fusing is on or off, and never dropped", .tags(.slow),
     arguments: effects + adjustments)
   func bothPaths(_ effect: Effect) throws {
     try withScratchFolder { folder in

@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import TestSupport
 import Testing
 
 @testable import Mixing
@@ -13,7 +14,7 @@ import Testing
 /// 3342's 5 and 6), which cannot be synthesised, are left out. Steady sines are shortened
 /// (their loudness does not depend on their length); where the spec's lengths set the result
 /// (the share of blocks that straddle a change of level), they are kept.
-@Suite("EBU Tech 3341 and 3342 test signals")
+@Suite("EBU Tech 3341 and 3342 test signals", .tags(.slow))
 struct EBUTestSignalTests {
   /// One stretch of a signal: `seconds` of a 1 kHz sine at `dBFS` on every channel.
   struct Part {

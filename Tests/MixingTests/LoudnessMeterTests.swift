@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Mixing
@@ -28,7 +29,7 @@ struct LoudnessMeterTests {
     return meter.result
   }
 
-  @Test("a 997 Hz sine at -20 dBFS reads -23.0 LUFS on one channel and -20.0 on two")
+  @Test("a 997 Hz sine at -20 dBFS reads -23.0 LUFS on one channel and -20.0 on two", .tags(.slow))
   func publishedSine() throws {
     let mono = try #require(Self.measure(frequency: 997, amplitude: 0.1, seconds: 2).integrated)
     #expect(abs(mono - -23.0) < 0.05, "\(mono)")
@@ -37,7 +38,7 @@ struct LoudnessMeterTests {
     #expect(abs(stereo - -20.0) < 0.05, "\(stereo)")
   }
 
-  @Test("the K-weighting made for 44.1 kHz reads the same sine alike")
+  @Test("the K-weighting made for 44.1 kHz reads the same sine alike", .tags(.slow))
   func otherRate() throws {
     let value = try #require(
       Self.measure(frequency: 997, amplitude: 0.1, seconds: 2, rate: 44100).integrated)
@@ -45,7 +46,8 @@ struct LoudnessMeterTests {
   }
 
   @Test(
-    "the relative gate leaves out a quiet part 40 dB down, keeping the blocks that straddle the step"
+    "the relative gate leaves out a quiet part 40 dB down, keeping the blocks that straddle the step",
+    .tags(.slow)
   )
   func relativeGate() throws {
     let value = try #require(

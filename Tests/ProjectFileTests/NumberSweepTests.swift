@@ -3,6 +3,7 @@ import Foundation
 import ProjectFile
 import ProjectFixtures
 import RenderPlan
+import TestSupport
 import Testing
 import Timeline
 
@@ -21,7 +22,8 @@ struct NumberSweepTests {
 
   static let number = try! NSRegularExpression(pattern: "(?<![#0-9A-Za-z.])-?[0-9]+(\\.[0-9]+)?")
 
-  @Test("each number of each fixture, replaced by each hostile value: located or planned")
+  @Test(
+    "each number of each fixture, replaced by each hostile value: located or planned", .tags(.slow))
   func sweep() throws {
     var runs = 0
     var rejected = 0

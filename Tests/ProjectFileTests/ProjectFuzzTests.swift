@@ -33,7 +33,8 @@ struct ProjectFuzzTests {
     return [("stills.yaml", stills)] + fixtures
   }()
 
-  @Test("1,500 seeded mutations: no crash, no throw, every error located, bounded output")
+  @Test(
+    "1,500 seeded mutations: no crash, no throw, every error located, bounded output", .tags(.slow))
   func mutations() throws {
     // CHROMAKE_FUZZ_SEED and CHROMAKE_FUZZ_ROUNDS run a longer or different search by hand.
     let environment = ProcessInfo.processInfo.environment
@@ -68,7 +69,7 @@ struct ProjectFuzzTests {
       - {name: m, source: media/music.m4a, duck: {under: [story]}}
     """
 
-  @Test("800 seeded mutations of sequences: no crash, no throw, every error located")
+  @Test("800 seeded mutations of sequences: no crash, no throw, every error located", .tags(.slow))
   func sequenceMutations() throws {
     let environment = ProcessInfo.processInfo.environment
     let seed = environment["CHROMAKE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5E0_0E4CE
@@ -101,7 +102,8 @@ struct ProjectFuzzTests {
           - {project: parts/b.yaml, loop: true, duration: 1s}
     """
 
-  @Test("800 seeded mutations of project layers: no crash, no throw, every error located")
+  @Test(
+    "800 seeded mutations of project layers: no crash, no throw, every error located", .tags(.slow))
   func projectLayerMutations() throws {
     let environment = ProcessInfo.processInfo.environment
     let seed = environment["CHROMAKE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x9_0A_EC7

@@ -49,7 +49,9 @@ private final class SampleSink: AudioSink {
     return try #require(session.plan, "\(session.diagnostics)")
   }
 
-  @Test("the analysis on a thread of its own gives the sound whole, sample for sample as inline")
+  @Test(
+    "the analysis on a thread of its own gives the sound whole, sample for sample as inline",
+    .tags(.slow))
   func analysisBesideTheVideo() throws {
     try withScratchFolder { folder in
       let plan = try Self.plan(in: folder)

@@ -3,6 +3,7 @@ import GPU
 import Media
 import PlanValues
 import Session
+import TestSupport
 import Testing
 import Timeline
 
@@ -67,18 +68,18 @@ struct CaptionsLayerTests {
     #expect(never.first?.location?.line == 6)
   }
 
-  @Test("20,000 cues all showing at once: one error at the ninth, in well under ten seconds")
+  @Test(
+    "20,000 cues all showing at once: one error at the ninth, in well under ten seconds",
+    .tags(.slow))
   func overstack() throws {
-    let clock = ContinuousClock()
-    var session: ProjectSession?
-    let elapsed = try clock.measure {
-      session = try Self.session(
-        srt: Self.srt(count: 20_000, start: { _ in 0 }, end: { 40 * ($0 + 1) }))
+    // Processor time, not the wall's: a loaded machine does not add to it (ThreadCPUTime).
+    let (session, seconds) = try ThreadCPUTime.measure {
+      try Self.session(srt: Self.srt(count: 20_000, start: { _ in 0 }, end: { 40 * ($0 + 1) }))
     }
-    let errors = try #require(session).diagnostics.filter { $0.severity == .error }
+    let errors = session.diagnostics.filter { $0.severity == .error }
     #expect(errors.map(\.id) == ["too-many-stacked-cues"])
     #expect(errors.first?.location?.line == 8 * 4 + 2)
-    #expect(elapsed < .seconds(10), "\(elapsed)")
+    #expect(seconds < 10, "\(seconds) s of processor time")
   }
 
   @Test("captions are centred at the bottom unless align or valign say otherwise")

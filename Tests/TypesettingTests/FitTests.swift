@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Typesetting
 
@@ -62,7 +63,9 @@ import Typesetting
   /// A huge font in a tiny box, one word or a wrapped sentence: the sizes are searched only up
   /// to where one line is as tall as the box, and what is found is still the largest whole
   /// size that fits, checked here size by size.
-  @Test(arguments: [("word 7", 12, 12), (sentence, 60, 40), ("WWWW", 9, 30), ("i", 300, 12)])
+  @Test(
+    .tags(.slow),
+    arguments: [("word 7", 12, 12), (sentence, 60, 40), ("WWWW", 9, 30), ("i", 300, 12)])
   func aHugeFontInATinyBoxShrinksToTheLargestSizeThatFits(
     text: String, width: Int, height: Int
   ) throws {

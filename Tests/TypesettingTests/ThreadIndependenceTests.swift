@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Typesetting
 
@@ -9,7 +10,7 @@ import Typesetting
   /// being laid out. With one lock for all threads it would be done only after it. A long text
   /// that ends before the short one even starts (a machine fast enough) says nothing, so the
   /// text is doubled and the test tried again.
-  @Test func aShortTextIsNotHeldUpByALongOneOnAnotherThread() throws {
+  @Test(.tags(.slow)) func aShortTextIsNotHeldUpByALongOneOnAnotherThread() throws {
     var generator = SystemRandomNumberGenerator()
     var wordCount = 250_000
     for _ in 0..<4 {

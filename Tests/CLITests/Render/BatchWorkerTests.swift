@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `batch --jobs N` renders on N worker processes: what happens when one of them, or the
 /// batch itself, dies without a chance to clean up.
-@Suite("chromake batch: worker processes that die")
+@Suite("chromake batch: worker processes that die", .tags(.endToEnd))
 struct BatchWorkerTests {
   /// A row's movie of `{{length}}` of looped 640 × 360 video with libx264's medium preset.
   static let project = SafetyProject(lines: [

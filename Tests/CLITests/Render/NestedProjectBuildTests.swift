@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// parent's output depends on the child's file and every input of it, `--explain` names the
 /// child and the input that changed, and a cycle, nesting too deep or a data value leading
 /// out of the child's folder is an error at its line.
-@Suite("chromake: projects inside projects, as a build and as errors")
+@Suite("chromake: projects inside projects, as a build and as errors", .tags(.endToEnd))
 struct NestedProjectBuildTests {
   static func write(_ text: String, _ name: String, in folder: ScratchFolder) throws {
     let path = folder.path(name)

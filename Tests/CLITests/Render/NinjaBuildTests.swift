@@ -1,8 +1,9 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("ninja with render --depfile: deps = gcc and restat")
+@Suite("ninja with render --depfile: deps = gcc and restat", .tags(.endToEnd))
 struct NinjaBuildTests {
   /// The rule of `examples/build/build.ninja`, for three projects in one folder.
   private static func buildFile(chromake: String) -> String {

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -39,7 +40,7 @@ private struct DecodedSound {
   }
 }
 
-@Suite("chromake render: every audio stream mixed at its gain and time")
+@Suite("chromake render: every audio stream mixed at its gain and time", .tags(.endToEnd))
 struct RenderAudioTests {
   /// ffmpeg's sine source has amplitude 1/8: the scale for "silent" (50 dB below it).
   static let sineDecibels = 20 * log10(0.125)

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// the frames `a ≤ k / fps − start < b` gives, overlapping cues stacked with the later one
 /// below, any script, tags styled, markup characters shown as written, `chromake frame`, and
 /// the subtitle file as an input of the render.
-@Suite("Render captions layers")
+@Suite("Render captions layers", .tags(.endToEnd))
 struct RenderCaptionsTests {
   /// One timing case: a frame rate, the layer's `start` and the cues' times in milliseconds.
   struct Timing: CustomTestStringConvertible, Sendable {

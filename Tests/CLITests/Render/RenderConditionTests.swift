@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `when:` leaves a layer or an audio track out of the project when a value says so, with its
 /// files never opened.
-@Suite("Render: layers and audio tracks shown only when a value says so")
+@Suite("Render: layers and audio tracks shown only when a value says so", .tags(.endToEnd))
 struct RenderConditionTests {
   /// A plate, a band shown when `{{badge}}` says so, a layer and an audio track whose files do
   /// not exist, both hidden.

@@ -1,8 +1,9 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake deps and render --depfile: rules make can include")
+@Suite("chromake deps and render --depfile: rules make can include", .tags(.endToEnd))
 struct RenderDependencyTests {
   private static let project = """
     version: 1

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `duck:` judged by numpy after the ffmpeg command decodes the AAC: a constant 440 Hz tone
 /// ducks under 1 kHz voice bursts, and each tone's level is measured in spans around them.
-@Suite("chromake render: music ducks under the voice")
+@Suite("chromake render: music ducks under the voice", .tags(.endToEnd))
 struct RenderDuckingTests {
   /// The voice: a 1 kHz tone at 0.3 in two bursts, 0.6–1.2 s and 2.4–2.8 s.
   static let voice =

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// Effects rendered as a user would, measured on the movie as the ffmpeg command decodes it:
 /// a blurred edge's standard deviation from its 10–90 % rise, a shadow's place and colour,
 /// rounded corners, and contain-blur's blurred bars beside a sharp picture.
-@Suite("chromake render: effects")
+@Suite("chromake render: effects", .tags(.endToEnd))
 struct RenderEffectsTests {
   static let width = 640
 

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `fade_in` and `fade_out` on visual layers: opacity × clamp((t − start) / fade_in, 0, 1) ×
 /// clamp((end − t) / fade_out, 0, 1), checked on every frame.
-@Suite("Render visual layers: fades")
+@Suite("Render visual layers: fades", .tags(.endToEnd))
 struct RenderFadeTests {
   /// The fade factor at frame `k` (10 fps) of a layer shown from `start` until `end`.
   static func fade(

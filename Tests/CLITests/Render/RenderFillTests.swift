@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `fill` layers: a band of solid colour over a video plate, opaque, half transparent and
 /// templated.
-@Suite("Render still layers: fills")
+@Suite("Render still layers: fills", .tags(.endToEnd))
 struct RenderFillTests {
   static let plateColor = SIMD3(0.2, 0.5, 0.3)
   static let band = PixelRect(x: 0, y: 100, width: 320, height: 40)

@@ -1,10 +1,12 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// Keyframed boxes, opacity and rotation, and percentage boxes, measured on decoded frames by
 /// an independent judge (`MotionMeasurement`): positions on every frame against the formulas.
-@Suite("Render keyframes: motion with every easing, opacity, rotation, percent boxes")
+@Suite(
+  "Render keyframes: motion with every easing, opacity, rotation, percent boxes", .tags(.endToEnd))
 struct RenderKeyframeTests {
   /// One white 24×16 box per band, sliding x 8 → 200 with `ease` (the `hold` band jumps), a
   /// band starting late to check the layer's own clock, and two fading squares.

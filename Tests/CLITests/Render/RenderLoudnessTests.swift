@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `output.audio.loudness` and `true_peak`, judged after the ffmpeg command decodes the AAC:
 /// pyloudnorm for the integrated loudness, ffmpeg's `ebur128` for the true peak.
-@Suite("chromake render: loudness targets with a true-peak ceiling")
+@Suite("chromake render: loudness targets with a true-peak ceiling", .tags(.endToEnd))
 struct RenderLoudnessTests {
   /// Stereo music-like sound: tones with a slow swell and a bright partial near 11 kHz, whose
   /// crests fall between samples. `scale` sets the level: 1 is about −3 LUFS, 0.03 about −34.

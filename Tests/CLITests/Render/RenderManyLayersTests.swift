@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -5,7 +6,8 @@ import Testing
 /// A frame of many overlapping layers, which the stacking pass draws on a coarse grid with a
 /// per-fragment test of each layer's box, judged pixel by pixel against the stack worked out
 /// here: every pixel shows the colour of the last layer whose box holds it.
-@Suite("Many overlapping layers: drawn on a coarse grid, each only inside its box")
+@Suite(
+  "Many overlapping layers: drawn on a coarse grid, each only inside its box", .tags(.endToEnd))
 struct RenderManyLayersTests {
   static let palette: [(hex: String, rgb: SIMD3<Int>)] = [
     ("#C83C3C", SIMD3(200, 60, 60)), ("#3CC83C", SIMD3(60, 200, 60)),

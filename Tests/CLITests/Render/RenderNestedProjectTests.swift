@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// the picture against the same layers written inline (lossless), the sound's level with a
 /// numpy lock-in meter, the frames a child at another rate shows (barcodes), placement and
 /// opacity, and the parent's rebuilds when a child's file or media change.
-@Suite("chromake render: projects inside projects")
+@Suite("chromake render: projects inside projects", .tags(.endToEnd))
 struct RenderNestedProjectTests {
   /// A clip with a moving picture and a 440 Hz tone at −12 dBFS, and a 1 kHz tone file, in
   /// `parts/`, beside which the child projects live.

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// Every container and codec of the format contract, rendered as a user would and judged
 /// independently: ffprobe for what each file holds, the ffmpeg command (libvpx's decoder for
 /// VP9's alpha) and Pillow (`Tests/Measurements/picture_rgba.py`) for its pixels.
-@Suite("chromake render: output formats")
+@Suite("chromake render: output formats", .tags(.endToEnd))
 struct RenderOutputFormatTests {
   /// A 160×120, 10 fps, 1 s project: an orange card over the background, and a white square
   /// sliding across the top (so every frame differs), with `audio` (a 440 Hz tone file) when
@@ -363,7 +364,7 @@ struct RenderOutputFormatTests {
 
 /// Segments in another codec than H.264: pieces in the output's own container, joined with
 /// the codec's tag kept.
-@Suite("chromake render: segmented output formats")
+@Suite("chromake render: segmented output formats", .tags(.endToEnd))
 struct RenderSegmentedFormatTests {
   @Test(
     "HEVC in MP4 and ProRes in MOV, segmented, join with every frame and the right tag",
@@ -392,7 +393,7 @@ struct RenderSegmentedFormatTests {
 }
 
 /// A project drawn inside another is planned with no output format of its own.
-@Suite("chromake render: a child project's own output format")
+@Suite("chromake render: a child project's own output format", .tags(.endToEnd))
 struct RenderChildFormatTests {
   @Test("a child that writes a GIF alone still gives the parent its picture and its sound")
   func childGIF() throws {
@@ -437,7 +438,7 @@ struct RenderChildFormatTests {
 }
 
 /// The formats people hand to another player: GStreamer's playbin plays each to its end.
-@Suite("chromake render: output formats in GStreamer")
+@Suite("chromake render: output formats in GStreamer", .tags(.endToEnd))
 struct RenderFormatPlaybackTests {
   /// GStreamer's elements these files need; empty when all are installed.
   static let missing: [String] = {

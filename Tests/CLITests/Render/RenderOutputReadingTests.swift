@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// What other tools read from the files a render writes (issue 39): colours, colour tags,
 /// transparent pixels, a GIF's timing and Matroska's start, each judged by a reader that
 /// shares no code with chromake (Pillow, numpy, a PNG chunk walk, ffprobe and ffmpeg).
-@Suite("chromake render: what other tools read")
+@Suite("chromake render: what other tools read", .tags(.endToEnd))
 struct RenderOutputReadingTests {
   /// Runs `Tests/Measurements/NAME` on `arguments` and decodes its JSON.
   static func measure<Reading: Decodable>(

@@ -1,9 +1,10 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `chromake frame` shows exactly the movie's frame at the given time, as a PNG.
-@Suite("Render pictures: chromake frame")
+@Suite("Render pictures: chromake frame", .tags(.endToEnd))
 struct RenderPictureFrameCommandTests {
   /// A 10 fps second whose frame `n` has a grey level of its own, a red patch that moves, and a
   /// green-screen layer with a magenta square to key over it.

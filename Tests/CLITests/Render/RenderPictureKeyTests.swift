@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -18,7 +19,7 @@ struct KeySettings: CustomTestStringConvertible, Sendable {
 
 /// docs/ARCHITECTURE.md property 5 and spill suppression, on colour ramps that leave the key colour
 /// in steps of known CbCr distance, keyed over a flat background.
-@Suite("Render pictures: chroma key α and spill")
+@Suite("Render pictures: chroma key α and spill", .tags(.endToEnd))
 struct RenderPictureKeyTests {
   static let key = SIMD3<Double>(0, 1, 0)
   static let background = SIMD3<Double>(0, 0, 0)

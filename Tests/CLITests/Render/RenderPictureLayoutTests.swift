@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `opacity`, `background`, `box` and the three `fit`s, checked region by region on flat
 /// colours (README.md, "Keys").
-@Suite("Render pictures: opacity, background, box and fit")
+@Suite("Render pictures: opacity, background, box and fit", .tags(.endToEnd))
 struct RenderPictureLayoutTests {
   static let coding = YCbCrCoding(matrix: .bt709, fullRange: false)
   static let backgroundHex = "#3040C0"

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// A luma `matte` is the layer's alpha: α = Y′ after range expansion, so limited-range white
 /// (235) is opaque and black (16) transparent (docs/ARCHITECTURE.md, Keying maths).
-@Suite("Render pictures: luma matte")
+@Suite("Render pictures: luma matte", .tags(.endToEnd))
 struct RenderPictureMatteTests {
   /// Matte bands: white, black, then luma code 126, which is α = 110 / 219 after expansion.
   static let bands: [(PixelRect, luma: Int)] = [

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// Rotation metadata and non-square pixels are applied before `fit`, as a player shows them
 /// (docs/ARCHITECTURE.md, Video path).
-@Suite("Render pictures: rotation metadata and sample aspect ratio")
+@Suite("Render pictures: rotation metadata and sample aspect ratio", .tags(.endToEnd))
 struct RenderPictureOrientationTests {
   /// A 320×240 picture with a different colour in each quadrant.
   static func quadrants() -> TestPicture {

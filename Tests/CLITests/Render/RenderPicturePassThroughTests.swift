@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -24,7 +25,7 @@ struct PassThroughSource: CustomTestStringConvertible, Sendable {
 
 /// docs/ARCHITECTURE.md property 4: a video without a key passes through within ±2 code values,
 /// whatever matrix, range, depth and chroma layout it was stored in.
-@Suite("Render pictures: pass-through of matrices, ranges and pixel formats")
+@Suite("Render pictures: pass-through of matrices, ranges and pixel formats", .tags(.endToEnd))
 struct RenderPicturePassThroughTests {
   /// Eight colours that differ clearly between matrices and reach both ends of the range.
   static let colors: [SIMD3<Double>] = [

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// A render notices what chromake itself is made of: its executable and the font files its
 /// text is drawn from; and the movie names chromake and its codec libraries.
-@Suite("render: a rebuilt chromake, changed fonts, the encoder tag")
+@Suite("render: a rebuilt chromake, changed fonts, the encoder tag", .tags(.endToEnd))
 struct RenderRebuildTests {
   private static let project = StillProject.yaml(
     size: "64x48", duration: "0.2s",

@@ -1,8 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake render: damaged inputs fail at the layer's line, never crash, leave nothing")
+@Suite(
+  "chromake render: damaged inputs fail at the layer's line, never crash, leave nothing",
+  .tags(.endToEnd))
 struct RenderSafetyDamageTests {
   /// A whole plate under a small layer that reads the damaged file as `role`: its source, or
   /// its matte over a whole source.

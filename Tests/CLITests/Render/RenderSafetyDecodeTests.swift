@@ -1,8 +1,10 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake check and render: undecodable media is named at the layer's line")
+@Suite(
+  "chromake check and render: undecodable media is named at the layer's line", .tags(.endToEnd))
 struct RenderSafetyDecodeTests {
   static let project = SafetyProject(lines: [
     "version: 1",

@@ -1,8 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake render: an interrupted render leaves no file behind and an earlier output whole")
+@Suite(
+  "chromake render: an interrupted render leaves no file behind and an earlier output whole",
+  .tags(.endToEnd))
 struct RenderSafetyInterruptTests {
   /// A 2 s clip looped for a minute at 640 × 360 with libx264's medium preset: long enough to
   /// be still running whenever the test signals it, on any machine.

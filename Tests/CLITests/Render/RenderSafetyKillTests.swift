@@ -1,8 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake render: what SIGKILL leaves, and the next render of the output removing it")
+@Suite(
+  "chromake render: what SIGKILL leaves, and the next render of the output removing it",
+  .tags(.endToEnd))
 struct RenderSafetyKillTests {
   /// Files a cleaner must never take: another extension, another output, a name merely alike.
   static let lookalikes = [

@@ -1,8 +1,10 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake render: where the movie goes, and writing nothing when it must not")
+@Suite(
+  "chromake render: where the movie goes, and writing nothing when it must not", .tags(.endToEnd))
 struct RenderSafetyOutputTests {
   /// A one-second project (25 frames) writing `output`, its clip at `media/clip.mp4`.
   static func project(output: String, extra: [String] = []) -> SafetyProject {

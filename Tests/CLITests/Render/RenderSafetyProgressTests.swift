@@ -1,8 +1,10 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake render --progress: JSON lines a program can read, or nothing at all")
+@Suite(
+  "chromake render --progress: JSON lines a program can read, or nothing at all", .tags(.endToEnd))
 struct RenderSafetyProgressTests {
   /// 3 s at 25 fps: 75 frames, enough for a few progress lines at two a second.
   static let project = SafetyProject(lines: [

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// `saturation`, the colour adjustment described by its descriptor alone, rendered as a user
 /// would and judged on the movie as the ffmpeg command decodes it to R′G′B′: at 0 every pixel
 /// is grey, at 1 the movie is byte for byte the one without the effect.
-@Suite("chromake render: saturation")
+@Suite("chromake render: saturation", .tags(.endToEnd))
 struct RenderSaturationTests {
   /// A 320×240 lossless movie, 10 fps, 0.5 s, of ffmpeg's colour test pattern, with `effect`
   /// (a line of the layer, or nothing).

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -9,7 +10,9 @@ import Testing
 /// test picture under a `BarcodeVideo` code at the top left, so every frame says which frame it
 /// is, and a tone. Each test is skipped, saying what to install, where its player is missing;
 /// every player runs under `timeout`, with its caches in the scratch folder.
-@Suite("chromake render: segmented movies play across boundaries in GStreamer and Chromium")
+@Suite(
+  "chromake render: segmented movies play across boundaries in GStreamer and Chromium",
+  .tags(.endToEnd))
 struct RenderSegmentPlaybackTests {
   static let (fps, seconds, segment) = (30, 7, 2)
   /// 210 frames; the segments start at frames 0, 60, 120 and 180.

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// the segments' bytes), ffmpeg (the movie decodes without an error) and the file system (no
 /// write through a link, nothing half-written left). Media and project are
 /// `RenderSegmentTests`' (five 1 s segments of barcoded 160 × 96 frames, captions, a tone).
-@Suite("chromake render: a segment folder tampered with")
+@Suite("chromake render: a segment folder tampered with", .tags(.endToEnd))
 struct RenderSegmentTamperTests {
   static let segments = ".out.mp4.segments"
 

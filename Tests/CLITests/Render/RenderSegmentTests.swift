@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// rendered in one piece, rerenders that encode only what changed and write the same bytes as
 /// a cold render, shares in separate processes that join to the same bytes, and a share
 /// stopped by SIGTERM that leaves no half-written segment.
-@Suite("chromake render: segments")
+@Suite("chromake render: segments", .tags(.endToEnd))
 struct RenderSegmentTests {
   /// Five seconds of barcoded frames (frame `i` shows `i`) and a tone, in `folder`.
   static func makeMedia(_ folder: ScratchFolder, seconds: Int = 5) throws {

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// pictures against its formula (numpy, `Tests/Measurements/transitions.py`), which source
 /// frame each item shows on its own clock (barcodes), the sequence's exact length, the sound
 /// crossed at equal power, and clicks that land on their own frames after ten cuts.
-@Suite("chromake render: sequences and transitions")
+@Suite("chromake render: sequences and transitions", .tags(.endToEnd))
 struct RenderSequenceTests {
   static let measurements = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `{{name}}` in a text layer, filled from a batch's data rows: one movie per row, each
 /// showing its own headline.
-@Suite("Render text layers: templated text in a batch")
+@Suite("Render text layers: templated text in a batch", .tags(.endToEnd))
 struct RenderStillBatchTests {
   static let project = """
     version: 1

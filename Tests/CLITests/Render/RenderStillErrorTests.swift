@@ -1,9 +1,10 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// Mistakes in still layers, reported by `chromake check` at the value that holds them.
-@Suite("Render still layers: located errors")
+@Suite("Render still layers: located errors", .tags(.endToEnd))
 struct RenderStillErrorTests {
   static let yaml = StillProject.yaml(
     size: "64x48", duration: "1s",

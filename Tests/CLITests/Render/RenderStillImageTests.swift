@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `image` layers placed pixel for pixel: each file format's alpha over a video plate, JPEG
 /// colours, and a chroma key on an image.
-@Suite("Render still layers: images")
+@Suite("Render still layers: images", .tags(.endToEnd))
 struct RenderStillImageTests {
   static let plateColor = SIMD3(0.2, 0.5, 0.3)
   static let red = RGBA8(220, 40, 30)

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// A scaled image is filtered with premultiplied alpha: where opaque pixels meet transparent
 /// ones, the colour hidden under α = 0 never bleeds into the edge.
-@Suite("Render still layers: scaled image edges")
+@Suite("Render still layers: scaled image edges", .tags(.endToEnd))
 struct RenderStillScaleTests {
   /// A 32×32 checkerboard of 8-pixel cells, opaque `color` and transparent `hidden`, placed in
   /// the box [8, 8, 80, 80] (2.5×) of a 96×96 frame.

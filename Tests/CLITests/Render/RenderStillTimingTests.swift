@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// Image, fill and text layers have no natural end: they last until the output ends, or for
 /// their own `duration`; alone they cannot set the output's length.
-@Suite("Render still layers: timing")
+@Suite("Render still layers: timing", .tags(.endToEnd))
 struct RenderStillTimingTests {
   @Test("a fill alone with output.duration 3s gives 30 frames, all filled")
   func explicitDuration() throws {

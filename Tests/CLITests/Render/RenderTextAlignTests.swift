@@ -1,9 +1,10 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// A text layer's `align`, `valign` and `padding`, measured on where the ink lands.
-@Suite("Render text layers: alignment and padding")
+@Suite("Render text layers: alignment and padding", .tags(.endToEnd))
 struct RenderTextAlignTests {
   /// The box [20, 20, 280, 140] less a padding of 12 on every side.
   static let inner = PixelRect(x: 32, y: 32, width: 256, height: 116)

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// Text that fits its box, as a user sees it: the size `plan` chose, the ink of the render
 /// (decoded by the ffmpeg command), and errors from `check` and `batch` before anything renders.
-@Suite("Render text that fits: shrink, keep, one line, overflow errors")
+@Suite("Render text that fits: shrink, keep, one line, overflow errors", .tags(.endToEnd))
 struct RenderTextFitTests {
   static let plateLuma = YCbCrCoding.output.codes(rgb8(0x20, 0x20, 0x20)).x
 

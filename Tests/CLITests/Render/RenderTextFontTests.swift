@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// A font family that is not installed: a located warning naming the fallback, and a render
 /// that still sets the text.
-@Suite("Render text layers: a font that is not installed")
+@Suite("Render text layers: a font that is not installed", .tags(.endToEnd))
 struct RenderTextFontTests {
   static let yaml = StillProject.yaml(
     size: "320x180", background: "#202020", duration: "0.1s",

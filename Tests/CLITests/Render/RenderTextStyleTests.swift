@@ -1,9 +1,10 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// A text layer's `color` (with alpha), `outline` and `background`, measured on the ink.
-@Suite("Render text layers: colour, outline and background")
+@Suite("Render text layers: colour, outline and background", .tags(.endToEnd))
 struct RenderTextStyleTests {
   static let plate = rgb8(0x20, 0x20, 0x20)
 

@@ -1,9 +1,10 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `text` layers on a dark plate: ink stays in the box, wraps, and renders the same every time.
-@Suite("Render text layers: ink, wrapping, determinism")
+@Suite("Render text layers: ink, wrapping, determinism", .tags(.endToEnd))
 struct RenderTextTests {
   static let plateHex = "#202020"
   static let plateLuma = YCbCrCoding.output.codes(rgb8(0x20, 0x20, 0x20)).x

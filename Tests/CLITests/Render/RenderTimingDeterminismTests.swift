@@ -1,8 +1,9 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake render: the same project renders to the same frames")
+@Suite("chromake render: the same project renders to the same frames", .tags(.endToEnd))
 struct RenderTimingDeterminismTests {
   enum Scene: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case twoClocks = "two layers at 25 and 29.97 fps"

@@ -1,8 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake render: frame count, timestamps, and the source frame on every output frame")
+@Suite(
+  "chromake render: frame count, timestamps, and the source frame on every output frame",
+  .tags(.endToEnd))
 struct RenderTimingFrameTests {
   /// An output rate and duration rule, with the frame count the rule gives, worked by hand.
   struct CountCase: Sendable, CustomTestStringConvertible {

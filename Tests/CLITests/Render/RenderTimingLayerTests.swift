@@ -1,8 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake render: start, in, out, duration, loop, after_end and output.duration")
+@Suite(
+  "chromake render: start, in, out, duration, loop, after_end and output.duration", .tags(.endToEnd)
+)
 struct RenderTimingLayerTests {
   /// The scene every case shares, 160 × 96: a grey plate over the top 64 rows, a code-sized
   /// barcode layer in a box on it, and the bottom 32 rows left to the background.

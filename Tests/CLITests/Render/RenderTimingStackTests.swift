@@ -1,8 +1,9 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("chromake render: several layers, each on its own clock, stacked in order")
+@Suite("chromake render: several layers, each on its own clock, stacked in order", .tags(.endToEnd))
 struct RenderTimingStackTests {
   /// A 25 fps clip filling the frame, its code in the top band, under a 29.97 fps clip in a
   /// box lower down, trimmed with `in`; both run the whole 2 s.

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
 
 /// `render` skips an output whose fingerprint matches its record, and `--explain` says why a
 /// render runs, for every kind of change.
-@Suite("render: up to date or not, and why")
+@Suite("render: up to date or not, and why", .tags(.endToEnd))
 struct RenderUpToDateTests {
   private static let project = """
     version: 1

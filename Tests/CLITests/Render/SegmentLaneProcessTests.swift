@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import TestSupport
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// A segmented render's lanes are processes of their own (`chromake segment-lane`): what
 /// happens when one of them, or the render itself, dies or is stopped. Media and project are
 /// `RenderSegmentTests`' (barcoded 160 × 96 frames, 1 s segments).
-@Suite("chromake render: segment lanes as processes")
+@Suite("chromake render: segment lanes as processes", .tags(.endToEnd))
 struct SegmentLaneProcessTests {
   static let seconds = 40
 

@@ -38,7 +38,7 @@ struct DecodingDamageTests {
   }
 
   @Test(
-    "a truncated file decodes what it has, then holds its last frame",
+    "a truncated file decodes what it has, then holds its last frame", .tags(.slow),
     arguments: ["mp4", "mkv", "ts"])
   func truncated(container: String) throws {
     try withScratchFolder { folder in
@@ -75,7 +75,7 @@ struct DecodingDamageTests {
   }
 
   @Test(
-    "garbage in the middle of a file never crashes, and frames after it recover",
+    "garbage in the middle of a file never crashes, and frames after it recover", .tags(.slow),
     arguments: ["mp4", "mkv"])
   func corrupted(container: String) throws {
     try withScratchFolder { folder in

@@ -103,7 +103,7 @@ struct DecodingFormatTests {
       layout: .yuv444p10, reference: .firstPlane("yuv444p10le", tolerance: 1)),
   ]
 
-  @Test("layout, colour and pixels", arguments: cases)
+  @Test("layout, colour and pixels", .tags(.slow), arguments: cases)
   func pixelFormat(_ pixels: PixelCase) throws {
     try withScratchFolder { folder in
       let path = folder.path("pixels.\(pixels.container)")

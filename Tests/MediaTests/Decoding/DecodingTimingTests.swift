@@ -101,7 +101,7 @@ struct DecodingTimingTests {
   }
 
   @Test(
-    "a file whose first timestamp is not 0 still starts at 0",
+    "a file whose first timestamp is not 0 still starts at 0", .tags(.slow),
     arguments: ["mp4", "mkv", "ts"])
   func startOffset(container: String) throws {
     try withScratchFolder { folder in
@@ -126,7 +126,7 @@ struct DecodingTimingTests {
   }
 
   @Test(
-    "seeking back, looping and jumping ahead give the right frames",
+    "seeking back, looping and jumping ahead give the right frames", .tags(.slow),
     arguments: ["mp4", "mkv", "ts"])
   func seeking(container: String) throws {
     try withScratchFolder { folder in
@@ -144,7 +144,7 @@ struct DecodingTimingTests {
     }
   }
 
-  @Test("forward requests never seek; going back, or far ahead past a keyframe, does")
+  @Test("forward requests never seek; going back, or far ahead past a keyframe, does", .tags(.slow))
   func seeksOnlyWhenNeeded() throws {
     try withScratchFolder { folder in
       let everySecond = folder.path("keyframes.mp4")

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 
 /// Small real media for command-line tests, made once per test folder with the ffmpeg command.
-enum CLIMedia {
+public enum CLIMedia {
   /// Writes the media files the CLI tests use into `folder/media/`.
-  static func make(in folder: ScratchFolder) throws {
+  public static func make(in folder: ScratchFolder) throws {
     let media = folder.url.appendingPathComponent("media")
     try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
     func path(_ name: String) -> String { media.appendingPathComponent(name).path }
@@ -25,7 +25,9 @@ enum CLIMedia {
 
   /// Writes `text` as `name` in the folder and returns its path relative to the folder.
   @discardableResult
-  static func project(_ name: String, _ text: String, in folder: ScratchFolder) throws -> String {
+  public static func project(_ name: String, _ text: String, in folder: ScratchFolder) throws
+    -> String
+  {
     try text.write(to: folder.url.appendingPathComponent(name), atomically: true, encoding: .utf8)
     return name
   }

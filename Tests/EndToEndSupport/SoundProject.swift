@@ -3,10 +3,10 @@ import TestSupport
 
 /// The project the sound tests render: a small picture (made once per folder) and audio-only
 /// tracks, with the output's `audio` settings as written.
-enum SoundProject {
+public enum SoundProject {
   /// Writes `name`.yaml in `folder`, rendering `tracks` (file names in `folder`) under the
   /// picture with `audio` as `output.audio`; returns its path.
-  static func write(
+  public static func write(
     _ tracks: [String], audio: String, in folder: ScratchFolder, name: String
   ) throws -> String {
     let picture = folder.path("picture.mp4")

@@ -4,13 +4,12 @@ import TestSupport
 /// Measures a rendered movie's sound with tools that share no code with chromake: pyloudnorm
 /// for integrated loudness, the ffmpeg command's `ebur128` for the true peak, and numpy for the
 /// level of tones (`Tests/Measurements`).
-enum SoundJudge {
-  static let measurements = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Measurements")
+public enum SoundJudge {
+  public static let measurements = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Measurements")
 
   /// Integrated loudness in LUFS per pyloudnorm; nil for silence.
-  static func integratedLoudness(_ movie: String) throws -> Double? {
+  public static func integratedLoudness(_ movie: String) throws -> Double? {
     let script = measurements.appendingPathComponent("loudness.py").path
     let run = try ToolRun.run(tool: "python3", [script, movie])
     guard run.status == 0,
@@ -20,12 +19,31 @@ enum SoundJudge {
   }
 
   /// The true peak in dBTP per ffmpeg's `ebur128=peak=true`.
-  static func truePeak(_ movie: String) throws -> Double {
-    try LoudnessCommandTests.reference(movie).peak
+  public static func truePeak(_ movie: String) throws -> Double {
+    try ebur128(movie).peak
+  }
+
+  /// The ffmpeg command's `ebur128` summary (with its true-peak detection): integrated LUFS,
+  /// loudness range and true peak.
+  public static func ebur128(_ path: String) throws -> (
+    integrated: Double, range: Double, peak: Double
+  ) {
+    let run = try ToolRun.run(
+      tool: "ffmpeg",
+      ["-hide_banner", "-nostats", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"])
+    func value(after label: String) -> Double? {
+      guard let range = run.stderr.range(of: label, options: .backwards) else { return nil }
+      let rest = run.stderr[range.upperBound...].drop(while: { $0 == " " })
+      return Double(rest.prefix(while: { $0 == "-" || $0 == "." || $0.isNumber }))
+    }
+    guard let i = value(after: "I:"), let lra = value(after: "LRA:"),
+      let peak = value(after: "Peak:")
+    else { throw ToolFailure(description: "no ebur128 summary:\n\(run.stderr)") }
+    return (i, lra, peak)
   }
 
   /// The level in dBFS of each of `hertz` in each span (seconds) of the sound, mixed to mono.
-  static func toneLevels(_ movie: String, hertz: [Int], spans: [(Double, Double)]) throws
+  public static func toneLevels(_ movie: String, hertz: [Int], spans: [(Double, Double)]) throws
     -> [[Int: Double]]
   {
     let script = measurements.appendingPathComponent("tone_levels.py").path

@@ -2,21 +2,21 @@ import TestSupport
 
 /// A clip the timing tests generate: a barcode video whose frame `i` shows `first + i`, or a
 /// flat grey plate.
-struct TimedClip {
+public struct TimedClip: Sendable {
   /// The file name under the project's `media/` folder.
-  var file: String
+  public var file: String
   /// The frame rate as ffmpeg and the project file write it: "25", "30000/1001".
-  var rate: String
-  var frames: Int
-  var width = BarcodeVideo.codeWidth
-  var height = BarcodeVideo.codeHeight
+  public var rate: String
+  public var frames: Int
+  public var width = BarcodeVideo.codeWidth
+  public var height = BarcodeVideo.codeHeight
   /// The number frame 0 shows; nil for a plate.
-  var firstNumber: Int?
+  public var firstNumber: Int?
 
   /// The plates' grey, far from the codes' black and white and from a black background.
-  static let plateColour = "0x808080"
+  public static let plateColour = "0x808080"
 
-  static func barcode(
+  public static func barcode(
     _ file: String, rate: String, frames: Int, first: Int = 0,
     width: Int = BarcodeVideo.codeWidth, height: Int = BarcodeVideo.codeHeight
   ) -> TimedClip {
@@ -24,19 +24,19 @@ struct TimedClip {
       file: file, rate: rate, frames: frames, width: width, height: height, firstNumber: first)
   }
 
-  static func plate(_ file: String, rate: String, frames: Int, width: Int, height: Int)
+  public static func plate(_ file: String, rate: String, frames: Int, width: Int, height: Int)
     -> TimedClip
   {
     TimedClip(file: file, rate: rate, frames: frames, width: width, height: height)
   }
 
-  var frameRate: Ratio { Ratio(rate)! }
+  public var frameRate: Ratio { Ratio(rate)! }
 
   /// How long the clip lasts: frame `i` is at `i / rate`, and the last lasts one interval.
-  var length: Ratio { Ratio(frames) / frameRate }
+  public var length: Ratio { Ratio(frames) / frameRate }
 
   /// Writes the clip into `folder/media/`.
-  func make(in folder: ScratchFolder) throws {
+  public func make(in folder: ScratchFolder) throws {
     let path = folder.path("media/\(file)")
     if let firstNumber {
       try BarcodeVideo.make(
@@ -49,7 +49,7 @@ struct TimedClip {
 }
 
 /// What a region of an output frame shows.
-enum Shown: Equatable, CustomStringConvertible {
+public enum Shown: Equatable, CustomStringConvertible, Sendable {
   /// A barcode with this number.
   case number(Int)
   /// The flat grey plate.
@@ -57,7 +57,7 @@ enum Shown: Equatable, CustomStringConvertible {
   /// No layer: the output's background.
   case background
 
-  var description: String {
+  public var description: String {
     switch self {
     case .number(let n): "number \(n)"
     case .plate: "the plate"
@@ -69,21 +69,30 @@ enum Shown: Equatable, CustomStringConvertible {
 /// One `source` layer as a test means it. Both its YAML and the source frame it shows on each
 /// output frame follow from these values; the latter by the timing rule (docs/ARCHITECTURE.md,
 /// "Video path"), never by asking the renderer's plan.
-struct TimedLayer {
-  var name: String
-  var clip: TimedClip
+public struct TimedLayer: Sendable {
+  public var name: String
+  public var clip: TimedClip
   /// x, y, width, height; the layer fills the frame without one.
-  var box: [Int]?
-  var start: Ratio?
-  var inPoint: Ratio?
-  var outPoint: Ratio?
-  var duration: Ratio?
-  var loop = false
+  public var box: [Int]?
+  public var start: Ratio?
+  public var inPoint: Ratio?
+  public var outPoint: Ratio?
+  public var duration: Ratio?
+  public var loop: Bool
   /// "hide" or "hold"; the project's default (hide) when nil.
-  var afterEnd: String?
+  public var afterEnd: String?
+
+  public init(
+    name: String, clip: TimedClip, box: [Int]? = nil, start: Ratio? = nil, inPoint: Ratio? = nil,
+    outPoint: Ratio? = nil, duration: Ratio? = nil, loop: Bool = false, afterEnd: String? = nil
+  ) {
+    (self.name, self.clip, self.box, self.start) = (name, clip, box, start)
+    (self.inPoint, self.outPoint, self.duration) = (inPoint, outPoint, duration)
+    (self.loop, self.afterEnd) = (loop, afterEnd)
+  }
 
   /// The layer as a YAML list item under `layers:`.
-  var yaml: String {
+  public var yaml: String {
     var lines = ["  - name: \(name)", "    source: media/\(clip.file)"]
     if let box { lines.append("    box: [\(box.map(String.init).joined(separator: ", "))]") }
     if let start { lines.append("    start: \(start.yamlTime)") }
@@ -103,7 +112,7 @@ struct TimedLayer {
 
   /// The output time at which the layer stops showing; nil for a loop without a duration,
   /// which plays to the output's end.
-  var end: Ratio? {
+  public var end: Ratio? {
     if let duration { return startTime + duration }
     if loop { return nil }
     return startTime + (sourceOut - inTime)
@@ -121,7 +130,7 @@ struct TimedLayer {
   /// `p ≤ in + (t − start) + 1 ms`, wrapped into `in..<out` with `loop`, and never a frame at
   /// or after `out`. Once the source time reaches `out`, `hold` keeps the last frame before
   /// it and `hide` draws nothing.
-  func sourceFrame(atFrame k: Int, fps: Ratio) -> Int? {
+  public func sourceFrame(atFrame k: Int, fps: Ratio) -> Int? {
     let time = Ratio(k) / fps
     guard time >= startTime, end.map({ time < $0 }) ?? true else { return nil }
     let elapsed = time - startTime
@@ -133,7 +142,7 @@ struct TimedLayer {
   }
 
   /// What the layer shows on output frame `k` at `fps`, nil where it is not drawn.
-  func shown(atFrame k: Int, fps: Ratio) -> Shown? {
+  public func shown(atFrame k: Int, fps: Ratio) -> Shown? {
     guard let index = sourceFrame(atFrame: k, fps: fps) else { return nil }
     return clip.firstNumber.map { .number($0 + index) } ?? .plate
   }

@@ -7,27 +7,31 @@ import TestSupport
 // and the rendered movie's planes decoded back by the ffmpeg command without any conversion.
 
 /// A Y′CbCr coding: a matrix's luma weights, a range and a bit depth.
-struct YCbCrCoding: CustomStringConvertible {
-  enum Matrix: String, Sendable {
+public struct YCbCrCoding: CustomStringConvertible, Sendable {
+  public enum Matrix: String, Sendable {
     case bt601
     case bt709
   }
 
-  var matrix: Matrix
-  var fullRange: Bool
-  var bitDepth = 8
+  public var matrix: Matrix
+  public var fullRange: Bool
+  public var bitDepth: Int
+
+  public init(matrix: Matrix, fullRange: Bool, bitDepth: Int = 8) {
+    (self.matrix, self.fullRange, self.bitDepth) = (matrix, fullRange, bitDepth)
+  }
 
   /// The coding every rendered movie has: 8-bit BT.709, limited range.
-  static let output = YCbCrCoding(matrix: .bt709, fullRange: false)
+  public static let output = YCbCrCoding(matrix: .bt709, fullRange: false)
 
-  var description: String {
+  public var description: String {
     "\(matrix.rawValue) \(fullRange ? "full" : "limited") \(bitDepth)-bit"
   }
 
-  var kr: Double { matrix == .bt601 ? 0.299 : 0.2126 }
-  var kb: Double { matrix == .bt601 ? 0.114 : 0.0722 }
-  var kg: Double { 1 - kr - kb }
-  var maxCode: Int { (1 << bitDepth) - 1 }
+  public var kr: Double { matrix == .bt601 ? 0.299 : 0.2126 }
+  public var kb: Double { matrix == .bt601 ? 0.114 : 0.0722 }
+  public var kg: Double { 1 - kr - kb }
+  public var maxCode: Int { (1 << bitDepth) - 1 }
 
   /// code = value · scale + offset, for Y′ (0…1) and for Cb, Cr (−0.5…0.5).
   private var lumaScale: Double {
@@ -40,7 +44,7 @@ struct YCbCrCoding: CustomStringConvertible {
   private var chromaOffset: Double { Double(1 << (bitDepth - 1)) }
 
   /// The unrounded (Y′, Cb, Cr) codes of an R′G′B′ colour (0…1).
-  func codes(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+  public func codes(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
     let y = kr * rgb.x + kg * rgb.y + kb * rgb.z
     let cb = (rgb.z - y) / (2 * (1 - kb))
     let cr = (rgb.x - y) / (2 * (1 - kr))
@@ -49,7 +53,7 @@ struct YCbCrCoding: CustomStringConvertible {
   }
 
   /// The codes a file stores for `rgb`: rounded and kept within the sample's bits.
-  func stored(_ rgb: SIMD3<Double>) -> SIMD3<Int> {
+  public func stored(_ rgb: SIMD3<Double>) -> SIMD3<Int> {
     let value = codes(rgb)
     return SIMD3(quantize(value.x), quantize(value.y), quantize(value.z))
   }
@@ -59,7 +63,7 @@ struct YCbCrCoding: CustomStringConvertible {
   }
 
   /// The R′G′B′ (clamped to 0…1, as any conversion to RGB clamps) that `codes` stand for.
-  func rgb(_ codes: SIMD3<Double>) -> SIMD3<Double> {
+  public func rgb(_ codes: SIMD3<Double>) -> SIMD3<Double> {
     let y = (codes.x - lumaOffset) / lumaScale
     let cb = (codes.y - chromaOffset) / chromaScale
     let cr = (codes.z - chromaOffset) / chromaScale
@@ -70,63 +74,71 @@ struct YCbCrCoding: CustomStringConvertible {
   }
 
   /// The R′G′B′ a decoder recovers from a file that stores `rgb` in this coding.
-  func decoded(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+  public func decoded(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
     let value = stored(rgb)
     return self.rgb(SIMD3(Double(value.x), Double(value.y), Double(value.z)))
   }
 }
 
 /// BT.709's (Cb, Cr) of an R′G′B′ colour, as the keying maths in docs/ARCHITECTURE.md defines it.
-func keyChroma(_ rgb: SIMD3<Double>) -> SIMD2<Double> {
+public func keyChroma(_ rgb: SIMD3<Double>) -> SIMD2<Double> {
   let (kr, kb) = (0.2126, 0.0722)
   let y = kr * rgb.x + (1 - kr - kb) * rgb.y + kb * rgb.z
   return SIMD2((rgb.z - y) / (2 * (1 - kb)), (rgb.x - y) / (2 * (1 - kr)))
 }
 
 /// The distance in BT.709's CbCr plane between two R′G′B′ colours.
-func chromaDistance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+public func chromaDistance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
   let d = keyChroma(a) - keyChroma(b)
   return (d * d).sum().squareRoot()
 }
 
 /// An R′G′B′ colour from `#RRGGBB`-style bytes.
-func rgb8(_ red: Int, _ green: Int, _ blue: Int) -> SIMD3<Double> {
+public func rgb8(_ red: Int, _ green: Int, _ blue: Int) -> SIMD3<Double> {
   SIMD3(Double(red), Double(green), Double(blue)) / 255
 }
 
 /// A rectangle of pixels: x, y, width, height.
-struct PixelRect: CustomStringConvertible {
-  var x: Int
-  var y: Int
-  var width: Int
-  var height: Int
+public struct PixelRect: CustomStringConvertible, Sendable {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
 
-  var description: String { "[\(x), \(y), \(width)×\(height)]" }
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    (self.x, self.y, self.width, self.height) = (x, y, width, height)
+  }
+
+  public var description: String { "[\(x), \(y), \(width)×\(height)]" }
 
   /// The rectangle shrunk by `margin` on every side, away from edges where chroma
   /// subsampling and filtering blend neighbours.
-  func inset(_ margin: Int) -> PixelRect {
+  public func inset(_ margin: Int) -> PixelRect {
     PixelRect(x: x + margin, y: y + margin, width: width - 2 * margin, height: height - 2 * margin)
   }
 
-  func contains(x px: Int, y py: Int) -> Bool {
+  public func contains(x px: Int, y py: Int) -> Bool {
     px >= x && px < x + width && py >= y && py < y + height
   }
 }
 
 /// A test picture: the R′G′B′ colour of every pixel.
-struct TestPicture {
-  var width: Int
-  var height: Int
-  var color: (_ x: Int, _ y: Int) -> SIMD3<Double>
+public struct TestPicture {
+  public var width: Int
+  public var height: Int
+  public var color: (_ x: Int, _ y: Int) -> SIMD3<Double>
+
+  public init(width: Int, height: Int, color: @escaping (_ x: Int, _ y: Int) -> SIMD3<Double>) {
+    (self.width, self.height, self.color) = (width, height, color)
+  }
 
   /// One colour everywhere.
-  static func flat(width: Int, height: Int, _ color: SIMD3<Double>) -> TestPicture {
+  public static func flat(width: Int, height: Int, _ color: SIMD3<Double>) -> TestPicture {
     TestPicture(width: width, height: height) { _, _ in color }
   }
 
   /// Rectangles of colour over a base colour; later rectangles win.
-  static func patches(
+  public static func patches(
     width: Int, height: Int, base: SIMD3<Double> = .zero,
     _ patches: [(PixelRect, SIMD3<Double>)]
   ) -> TestPicture {
@@ -137,7 +149,7 @@ struct TestPicture {
 }
 
 /// A pixel format the tests write raw frames in, named as FFmpeg names it.
-enum RawFormat: String, CustomStringConvertible, Sendable {
+public enum RawFormat: String, CustomStringConvertible, Sendable {
   case yuv420p
   case yuv422p
   case yuv444p
@@ -145,12 +157,12 @@ enum RawFormat: String, CustomStringConvertible, Sendable {
   case yuv420p10le
   case yuv422p10le
 
-  var description: String { rawValue }
+  public var description: String { rawValue }
 
-  var bitDepth: Int { rawValue.contains("p10") ? 10 : 8 }
+  public var bitDepth: Int { rawValue.contains("p10") ? 10 : 8 }
 
   /// log2 of the chroma subsampling, horizontally and vertically.
-  var chromaShift: (x: Int, y: Int) {
+  public var chromaShift: (x: Int, y: Int) {
     switch self {
     case .yuv420p, .nv12, .yuv420p10le: (1, 1)
     case .yuv422p, .yuv422p10le: (1, 0)
@@ -160,7 +172,7 @@ enum RawFormat: String, CustomStringConvertible, Sendable {
 
   /// One frame's bytes: the Y plane, then Cb and Cr (interleaved for `nv12`). A subsampled
   /// chroma sample takes the colour of the first pixel it covers.
-  func frame(_ picture: TestPicture, coding: YCbCrCoding) -> Data {
+  public func frame(_ picture: TestPicture, coding: YCbCrCoding) -> Data {
     let (w, h) = (picture.width, picture.height)
     let (sx, sy) = chromaShift
     let (cw, ch) = ((w + (1 << sx) - 1) >> sx, (h + (1 << sy) - 1) >> sy)
@@ -204,28 +216,28 @@ enum RawFormat: String, CustomStringConvertible, Sendable {
 /// How a test video is stored: H.264 through libx264 at `-qp 0` (lossless, also for 4:2:2,
 /// 4:4:4 and 10-bit), or raw video in Matroska, which decodes to exactly the written samples in
 /// any pixel format (`nv12` included).
-enum TestCodec: Sendable {
+public enum TestCodec: Sendable {
   case losslessH264
   case raw
 
-  var arguments: [String] {
+  public var arguments: [String] {
     switch self {
     case .losslessH264: ["-c:v", "libx264", "-preset", "ultrafast", "-qp", "0"]
     case .raw: ["-c:v", "rawvideo"]
     }
   }
 
-  var fileExtension: String { self == .raw ? "mkv" : "mp4" }
+  public var fileExtension: String { self == .raw ? "mkv" : "mp4" }
 }
 
 /// Test videos: raw frames written here, encoded by the ffmpeg command with the colour tags
 /// a camera would write.
-enum TestVideo {
+public enum TestVideo {
   /// Writes `count` frames at `fps` (frame `n` is `picture(n)`) to `name` in `folder` and
   /// returns the file's name. With `tagged`, the stream says its matrix and range; otherwise
   /// it says nothing and readers must guess. `extra` goes before the output name.
   @discardableResult
-  static func write(
+  public static func write(
     _ name: String, in folder: ScratchFolder, count: Int = 5, fps: Int = 10,
     format: RawFormat = .yuv420p, coding: YCbCrCoding, tagged: Bool = true,
     codec: TestCodec = .losslessH264, extra: [String] = [],
@@ -240,7 +252,7 @@ enum TestVideo {
 
   /// Writes a still picture as a 0.3 s video (see `write`).
   @discardableResult
-  static func still(
+  public static func still(
     _ name: String, in folder: ScratchFolder, format: RawFormat = .yuv420p,
     coding: YCbCrCoding = YCbCrCoding(matrix: .bt709, fullRange: false), tagged: Bool = true,
     codec: TestCodec = .losslessH264, extra: [String] = [], _ picture: TestPicture
@@ -277,7 +289,7 @@ enum TestVideo {
 
   /// One stream-level value ffprobe reports for the first video stream (`color_space`,
   /// `color_range`, `sample_aspect_ratio`, ...).
-  static func probe(_ entry: String, of path: String) throws -> String {
+  public static func probe(_ entry: String, of path: String) throws -> String {
     try FFmpegCommand.ffprobe([
       "-select_streams", "v:0", "-show_entries", "stream=\(entry)", "-of",
       "default=noprint_wrappers=1:nokey=1", path,
@@ -286,22 +298,22 @@ enum TestVideo {
 }
 
 /// One decoded frame of a rendered movie in its own 4:2:0 layout, read without conversion.
-struct YUVFrame {
-  var width: Int
-  var height: Int
-  var luma: [UInt8]
-  var cb: [UInt8]
-  var cr: [UInt8]
+public struct YUVFrame: Sendable {
+  public var width: Int
+  public var height: Int
+  public var luma: [UInt8]
+  public var cb: [UInt8]
+  public var cr: [UInt8]
 
   /// (Y′, Cb, Cr) of pixel (x, y); chroma from the sample that covers it.
-  func codes(x: Int, y: Int) -> SIMD3<Double> {
+  public func codes(x: Int, y: Int) -> SIMD3<Double> {
     let c = (y / 2) * (width / 2) + x / 2
     return SIMD3(Double(luma[y * width + x]), Double(cb[c]), Double(cr[c]))
   }
 
   /// The largest difference, in code values, between `expected` and any Y′ sample in `rect`
   /// or any Cb or Cr sample whose 2×2 pixels all lie in `rect`.
-  func worstDeviation(in rect: PixelRect, from expected: SIMD3<Double>) -> Double {
+  public func worstDeviation(in rect: PixelRect, from expected: SIMD3<Double>) -> Double {
     var worst = 0.0
     for y in rect.y..<(rect.y + rect.height) {
       for x in rect.x..<(rect.x + rect.width) {
@@ -318,7 +330,7 @@ struct YUVFrame {
   }
 
   /// The mean (Y′, Cb, Cr) over `rect`.
-  func mean(in rect: PixelRect) -> SIMD3<Double> {
+  public func mean(in rect: PixelRect) -> SIMD3<Double> {
     var sum = SIMD3<Double>.zero
     for y in rect.y..<(rect.y + rect.height) {
       for x in rect.x..<(rect.x + rect.width) { sum += codes(x: x, y: y) }
@@ -328,10 +340,10 @@ struct YUVFrame {
 }
 
 /// Reading what the renderer wrote.
-enum RenderedMovie {
+public enum RenderedMovie {
   /// Every frame of the movie at `path`, decoded by the ffmpeg command as the 8-bit 4:2:0
   /// samples the file holds (the stream is yuv420p, so FFmpeg converts nothing).
-  static func frames(_ path: String, in folder: ScratchFolder) throws -> [YUVFrame] {
+  public static func frames(_ path: String, in folder: ScratchFolder) throws -> [YUVFrame] {
     let width = try Int(TestVideo.probe("width", of: path)) ?? 0
     let height = try Int(TestVideo.probe("height", of: path)) ?? 0
     let format = try TestVideo.probe("pix_fmt", of: path)
@@ -359,7 +371,9 @@ enum RenderedMovie {
   /// The picture at `path` (a movie frame or an image) as R′G′B′ bytes, converted by the
   /// ffmpeg command. Y′CbCr input is read as BT.709 limited range, the output's coding, so
   /// the conversion is known; `frame` picks a movie's frame.
-  static func rgb24(_ path: String, frame: Int = 0, in folder: ScratchFolder) throws -> [UInt8] {
+  public static func rgb24(_ path: String, frame: Int = 0, in folder: ScratchFolder) throws
+    -> [UInt8]
+  {
     let raw = folder.path("rgb-\(UUID().uuidString).rgb")
     let filters = [
       "select=eq(n\\,\(frame))",
@@ -375,11 +389,11 @@ enum RenderedMovie {
 }
 
 /// Writing and rendering test projects.
-enum PictureProject {
+public enum PictureProject {
   /// A project writing `out.mp4` at 10 fps, losslessly (crf 0 is lossless for 8-bit 4:2:0 in
   /// libx264), so the movie holds exactly what the renderer composited. `layers` is the YAML
   /// of the list's items, each line indented by two spaces.
-  static func yaml(size: String, background: String = "#000000", layers: String) -> String {
+  public static func yaml(size: String, background: String = "#000000", layers: String) -> String {
     """
     version: 1
     output:
@@ -394,7 +408,7 @@ enum PictureProject {
   }
 
   /// Writes `yaml` as `project.yaml` in `folder`, renders it and returns the movie's path.
-  static func render(_ yaml: String, in folder: ScratchFolder) throws -> String {
+  public static func render(_ yaml: String, in folder: ScratchFolder) throws -> String {
     try yaml.write(
       to: folder.url.appendingPathComponent("project.yaml"), atomically: true, encoding: .utf8)
     let run = try ChromakeBinary.run(
@@ -407,7 +421,7 @@ enum PictureProject {
   }
 
   /// Renders `yaml` and returns the movie's first frame.
-  static func firstFrame(_ yaml: String, in folder: ScratchFolder) throws -> YUVFrame {
+  public static func firstFrame(_ yaml: String, in folder: ScratchFolder) throws -> YUVFrame {
     let frames = try RenderedMovie.frames(try render(yaml, in: folder), in: folder)
     guard let first = frames.first else {
       throw ToolFailure(description: "the rendered movie has no frames")

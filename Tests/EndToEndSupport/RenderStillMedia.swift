@@ -7,22 +7,22 @@ import Testing
 // layers have no natural end), and where a text layer's ink lands in a rendered frame.
 
 /// An 8-bit R′G′B′A pixel, straight (not premultiplied) as PNG stores it.
-struct RGBA8: Hashable {
-  var red: UInt8
-  var green: UInt8
-  var blue: UInt8
-  var alpha: UInt8
+public struct RGBA8: Hashable, Sendable {
+  public var red: UInt8
+  public var green: UInt8
+  public var blue: UInt8
+  public var alpha: UInt8
 
-  init(_ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8 = 255) {
+  public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8 = 255) {
     (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
   }
 
   /// The colour without its alpha, 0…1.
-  var rgb: SIMD3<Double> { rgb8(Int(red), Int(green), Int(blue)) }
+  public var rgb: SIMD3<Double> { rgb8(Int(red), Int(green), Int(blue)) }
 }
 
 /// A still-picture file format and how the ffmpeg command writes it.
-enum StillFormat: String, CustomTestStringConvertible, Sendable {
+public enum StillFormat: String, CustomTestStringConvertible, Sendable {
   /// 8-bit RGBA PNG.
   case png
   /// 16-bit RGBA PNG.
@@ -34,9 +34,9 @@ enum StillFormat: String, CustomTestStringConvertible, Sendable {
   /// Baseline JPEG at the best quality, no chroma subsampling, no alpha.
   case jpeg
 
-  var testDescription: String { rawValue }
+  public var testDescription: String { rawValue }
 
-  var fileExtension: String {
+  public var fileExtension: String {
     switch self {
     case .png, .png16, .palettePNG: "png"
     case .webp: "webp"
@@ -45,10 +45,10 @@ enum StillFormat: String, CustomTestStringConvertible, Sendable {
   }
 
   /// Whether alpha between 0 and 255 survives: a palette PNG's is cut to 0 or 255.
-  var keepsPartialAlpha: Bool { self != .palettePNG && self != .jpeg }
+  public var keepsPartialAlpha: Bool { self != .palettePNG && self != .jpeg }
 
   /// The ffmpeg arguments between the raw RGBA input and the output's name.
-  var arguments: [String] {
+  public var arguments: [String] {
     switch self {
     case .png: ["-pix_fmt", "rgba"]
     case .png16: ["-pix_fmt", "rgba64be"]
@@ -64,11 +64,11 @@ enum StillFormat: String, CustomTestStringConvertible, Sendable {
 }
 
 /// Still pictures written by the ffmpeg command from raw pixels.
-enum StillMedia {
+public enum StillMedia {
   /// Writes a `width`×`height` picture as `name` in `folder`, in `format` (8-bit RGBA PNG
   /// unless told), and returns the name.
   @discardableResult
-  static func write(
+  public static func write(
     _ name: String, in folder: ScratchFolder, width: Int, height: Int,
     as format: StillFormat = .png, _ pixel: (_ x: Int, _ y: Int) -> RGBA8
   ) throws -> String {
@@ -91,10 +91,10 @@ enum StillMedia {
 }
 
 /// Projects for still layers: like `PictureProject`, lossless at 10 fps, with a duration.
-enum StillProject {
+public enum StillProject {
   /// A project writing `out.mp4`; `duration` is written only when given. `layers` is the YAML
   /// of the list's items, each line indented by two spaces.
-  static func yaml(
+  public static func yaml(
     size: String, background: String = "#000000", duration: String? = nil, layers: String
   ) -> String {
     """
@@ -109,7 +109,7 @@ enum StillProject {
   }
 
   /// Writes `yaml` as `project.yaml` in `folder` and runs `chromake command project.yaml`.
-  static func run(
+  public static func run(
     _ command: String, _ yaml: String, in folder: ScratchFolder, extra: [String] = []
   ) throws -> ToolRun {
     try yaml.write(
@@ -119,7 +119,7 @@ enum StillProject {
   }
 
   /// Renders `yaml` and returns every frame of the movie.
-  static func frames(
+  public static func frames(
     _ yaml: String, in folder: ScratchFolder, extra: [String] = []
   ) throws -> [YUVFrame] {
     let run = try run("render", yaml, in: folder, extra: extra)
@@ -132,7 +132,7 @@ enum StillProject {
 
   /// The 1-based line of the first line of `yaml` that contains `text`, and the 1-based
   /// column where `text` starts on it: where a diagnostic about that value must point.
-  static func position(of text: String, in yaml: String) -> (line: Int, column: Int)? {
+  public static func position(of text: String, in yaml: String) -> (line: Int, column: Int)? {
     for (index, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
     {
@@ -146,16 +146,16 @@ enum StillProject {
 
 /// Where a frame shows ink: pixels whose luma differs from the plate's by more than a
 /// threshold.
-struct Ink: CustomStringConvertible {
+public struct Ink: CustomStringConvertible, Sendable {
   /// The smallest rectangle holding every ink pixel; `nil` when there is none.
-  var bounds: PixelRect?
+  public var bounds: PixelRect?
   /// How many pixels are ink.
-  var count: Int
+  public var count: Int
   /// The rows that hold ink, in order.
-  var rows: [Int]
+  public var rows: [Int]
 
   /// The ink of the whole of `frame`.
-  init(in frame: YUVFrame, plateLuma: Double, threshold: Double = 40) {
+  public init(in frame: YUVFrame, plateLuma: Double, threshold: Double = 40) {
     var (minX, minY, maxX, maxY) = (Int.max, Int.max, Int.min, Int.min)
     var count = 0
     var rows: [Int] = []
@@ -177,20 +177,20 @@ struct Ink: CustomStringConvertible {
   }
 
   /// The first row of each run of inked rows: where each line of text's ink begins, roughly.
-  var rowRunStarts: [Int] {
+  public var rowRunStarts: [Int] {
     zip([Int.min] + rows, rows).filter { $1 > $0 + 1 }.map(\.1)
   }
 
   /// How many separate runs of inked rows there are: lines of text, roughly.
-  var rowRuns: Int { rowRunStarts.count }
+  public var rowRuns: Int { rowRunStarts.count }
 
-  var description: String {
+  public var description: String {
     "\(count) ink pixels in \(bounds.map(String.init(describing:)) ?? "nowhere"), "
       + "\(rowRuns) row runs"
   }
 
   /// Whether every ink pixel lies inside `rect`.
-  func isInside(_ rect: PixelRect) -> Bool {
+  public func isInside(_ rect: PixelRect) -> Bool {
     guard let b = bounds else { return true }
     return b.x >= rect.x && b.y >= rect.y && b.x + b.width <= rect.x + rect.width
       && b.y + b.height <= rect.y + rect.height

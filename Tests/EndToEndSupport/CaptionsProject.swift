@@ -8,17 +8,17 @@ import Testing
 
 /// One subtitle cue as a test writes it: milliseconds on the file's clock, and its words as
 /// written (tags included).
-struct TestCue {
-  var start: Int
-  var end: Int
-  var text: String
+public struct TestCue: Sendable {
+  public var start: Int
+  public var end: Int
+  public var text: String
 
-  init(_ start: Int, _ end: Int, _ text: String) {
+  public init(_ start: Int, _ end: Int, _ text: String) {
     (self.start, self.end, self.text) = (start, end, text)
   }
 
   /// `HH:MM:SS,mmm` (SubRip) or `HH:MM:SS.mmm` (WebVTT).
-  static func timestamp(_ ms: Int, separator: String) -> String {
+  public static func timestamp(_ ms: Int, separator: String) -> String {
     let (hours, minutes) = (ms / 3_600_000, ms / 60_000 % 60)
     let (seconds, millis) = (ms / 1000 % 60, ms % 1000)
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
@@ -27,7 +27,7 @@ struct TestCue {
   }
 
   /// A SubRip file of `cues`, numbered from 1 in the order given.
-  static func subRip(_ cues: [TestCue]) -> String {
+  public static func subRip(_ cues: [TestCue]) -> String {
     cues.enumerated().map { index, cue in
       "\(index + 1)\n\(timestamp(cue.start, separator: ",")) --> "
         + "\(timestamp(cue.end, separator: ","))\n\(cue.text)\n"
@@ -35,7 +35,7 @@ struct TestCue {
   }
 
   /// A WebVTT file of `cues`.
-  static func webVTT(_ cues: [TestCue]) -> String {
+  public static func webVTT(_ cues: [TestCue]) -> String {
     "WEBVTT\n\n"
       + cues.map { cue in
         "\(timestamp(cue.start, separator: ".")) --> \(timestamp(cue.end, separator: "."))\n"
@@ -45,39 +45,43 @@ struct TestCue {
 }
 
 /// An output frame rate as a ratio, `numerator / denominator` frames a second.
-struct TestFrameRate: CustomTestStringConvertible, Sendable {
-  var numerator: Int
-  var denominator: Int
+public struct TestFrameRate: CustomTestStringConvertible, Sendable {
+  public var numerator: Int
+  public var denominator: Int
+
+  public init(numerator: Int, denominator: Int) {
+    (self.numerator, self.denominator) = (numerator, denominator)
+  }
 
   /// As the project writes it.
-  var yaml: String {
+  public var yaml: String {
     denominator == 1 ? "\(numerator)" : "\"\(numerator)/\(denominator)\""
   }
 
-  var testDescription: String {
+  public var testDescription: String {
     denominator == 1 ? "\(numerator) fps" : "\(numerator)/\(denominator) fps"
   }
 
   /// Whether output frame `k` (at `k / fps` seconds) lies at or after `ms` milliseconds:
   /// `k · 1000 · denominator ≥ ms · numerator`, in integers, so exactly.
-  func frame(_ k: Int, isAtOrAfter ms: Int) -> Bool {
+  public func frame(_ k: Int, isAtOrAfter ms: Int) -> Bool {
     k * 1000 * denominator >= ms * numerator
   }
 
   /// `round(ms / 1000 · fps)`: how many frames an output of `ms` milliseconds has.
-  func frames(in ms: Int) -> Int {
+  public func frames(in ms: Int) -> Int {
     (2 * ms * numerator + 1000 * denominator) / (2000 * denominator)
   }
 }
 
 /// Projects with captions layers over a #202020 plate, written beside their subtitle files.
-enum CaptionsProject {
-  static let plateHex = "#202020"
-  static let plateLuma = YCbCrCoding.output.codes(rgb8(0x20, 0x20, 0x20)).x
+public enum CaptionsProject {
+  public static let plateHex = "#202020"
+  public static let plateLuma = YCbCrCoding.output.codes(rgb8(0x20, 0x20, 0x20)).x
 
   /// A project writing `out.mp4` losslessly (crf 0) at `fps`; `layers` is the YAML of the
   /// list's items, each line indented by two spaces.
-  static func yaml(
+  public static func yaml(
     size: String, fps: String = "10", duration: String, variables: String? = nil,
     layers: String
   ) -> String {
@@ -98,7 +102,7 @@ enum CaptionsProject {
 
   /// Writes `files` (name → contents) and `yaml` as `project.yaml` in `folder`, and runs
   /// `chromake render project.yaml` with `extra` arguments.
-  static func render(
+  public static func render(
     _ yaml: String, files: [String: String], in folder: ScratchFolder, extra: [String] = []
   ) throws -> ToolRun {
     for (name, contents) in files {
@@ -114,7 +118,7 @@ enum CaptionsProject {
   }
 
   /// Renders as `render` does and returns the run and every decoded frame of the movie.
-  static func frames(
+  public static func frames(
     _ yaml: String, files: [String: String], in folder: ScratchFolder
   ) throws -> (run: ToolRun, frames: [YUVFrame]) {
     let run = try render(yaml, files: files, in: folder)
@@ -126,19 +130,19 @@ enum CaptionsProject {
   }
 
   /// The ink of `frame` against the plate.
-  static func ink(_ frame: YUVFrame) -> Ink {
+  public static func ink(_ frame: YUVFrame) -> Ink {
     Ink(in: frame, plateLuma: plateLuma)
   }
 }
 
 extension YUVFrame {
   /// Whether pixel (x, y) is ink: its luma more than `threshold` from `plateLuma`.
-  func isInk(x: Int, y: Int, plateLuma: Double, threshold: Double = 40) -> Bool {
+  public func isInk(x: Int, y: Int, plateLuma: Double, threshold: Double = 40) -> Bool {
     abs(Double(luma[y * width + x]) - plateLuma) > threshold
   }
 
   /// The first and last columns holding ink within `rows` (all columns), or `nil`.
-  func inkColumns(rows: ClosedRange<Int>, plateLuma: Double) -> ClosedRange<Int>? {
+  public func inkColumns(rows: ClosedRange<Int>, plateLuma: Double) -> ClosedRange<Int>? {
     var (low, high) = (Int.max, Int.min)
     for y in rows {
       for x in 0..<width where isInk(x: x, y: y, plateLuma: plateLuma) {
@@ -151,7 +155,7 @@ extension YUVFrame {
   /// How far the ink's mean column moves per row down the frame (a least-squares slope over
   /// the inked rows): about 0 for upright vertical strokes, negative for strokes leaning right
   /// (their tops further right than their feet), as italic's do.
-  func inkLean(plateLuma: Double) -> Double {
+  public func inkLean(plateLuma: Double) -> Double {
     var points: [(y: Double, x: Double)] = []
     for y in 0..<height {
       let xs = (0..<width).filter { isInk(x: $0, y: y, plateLuma: plateLuma) }
@@ -166,7 +170,7 @@ extension YUVFrame {
   }
 
   /// Whether `other` has exactly the same samples.
-  func isIdentical(to other: YUVFrame) -> Bool {
+  public func isIdentical(to other: YUVFrame) -> Bool {
     luma == other.luma && cb == other.cb && cr == other.cr
   }
 }

@@ -4,23 +4,23 @@ import Testing
 
 /// Independent checks of a rendered movie's timing: ffprobe for its stream and timestamps,
 /// ffmpeg's decoded frames for what each region shows.
-enum TimingCheck {
+public enum TimingCheck {
   /// The video stream as ffprobe reports it.
-  struct VideoStream {
-    var timeBase: Ratio
+  public struct VideoStream: Sendable {
+    public var timeBase: Ratio
     /// `r_frame_rate` and `avg_frame_rate`, as ffprobe prints them.
-    var frameRate: String
-    var averageFrameRate: String
+    public var frameRate: String
+    public var averageFrameRate: String
     /// The container's frame count.
-    var frameCountTag: Int?
+    public var frameCountTag: Int?
     /// The stream's duration in time-base units.
-    var durationTicks: Int?
+    public var durationTicks: Int?
     /// Every decoded frame's presentation timestamp in time-base units, in output order.
-    var timestamps: [Int]
+    public var timestamps: [Int]
   }
 
   /// Probes the first video stream of `path`, decoding it for the frames' timestamps.
-  static func probe(_ path: String) throws -> VideoStream {
+  public static func probe(_ path: String) throws -> VideoStream {
     let fields = try FFmpegCommand.ffprobe(
       [
         "-select_streams", "v:0", "-show_entries",
@@ -53,7 +53,7 @@ enum TimingCheck {
   }
 
   /// The frames whose timestamp is not exactly `k / fps`, as readable lines.
-  static func misplacedTimestamps(_ stream: VideoStream, fps: Ratio) -> [String] {
+  public static func misplacedTimestamps(_ stream: VideoStream, fps: Ratio) -> [String] {
     stream.timestamps.enumerated().compactMap { k, pts in
       let time = Ratio(pts) * stream.timeBase
       let wanted = Ratio(k) / fps
@@ -62,20 +62,24 @@ enum TimingCheck {
   }
 
   /// The greys the plate and the background decode to, for telling them apart from codes.
-  struct Greys {
-    var plate: Int
-    var background: Int
+  public struct Greys: Sendable {
+    public var plate: Int
+    public var background: Int
+
+    public init(plate: Int, background: Int) {
+      (self.plate, self.background) = (plate, background)
+    }
 
     /// For regions where a code shows on every frame: any flat grey is wrong there.
-    static let codesOnly = Greys(plate: -100, background: -100)
+    public static let codesOnly = Greys(plate: -100, background: -100)
   }
 
   /// How far a flat region may stray from its grey: coding noise, not another picture.
-  static let flatTolerance = 12
+  public static let flatTolerance = 12
 
   /// One line for each frame of `movie` whose code-sized region at (`x`, `y`) does not show
   /// `expected(k)`; empty when every frame does.
-  static func mismatches(
+  public static func mismatches(
     in movie: BarcodeVideo.DecodedMovie, x: Int, y: Int, greys: Greys,
     expected: (Int) -> Shown
   ) -> [String] {
@@ -94,7 +98,9 @@ enum TimingCheck {
   }
 
   /// What a code-sized region shows, in words: a number, or a flat or mixed grey.
-  static func read(_ movie: BarcodeVideo.DecodedMovie, frame k: Int, x: Int, y: Int) -> String {
+  public static func read(_ movie: BarcodeVideo.DecodedMovie, frame k: Int, x: Int, y: Int)
+    -> String
+  {
     if let number = movie.number(k, x: x, y: y) { return "number \(number)" }
     let flat = movie.flatness(
       k, x: x, y: y, width: BarcodeVideo.codeWidth, height: BarcodeVideo.codeHeight)
@@ -104,7 +110,7 @@ enum TimingCheck {
 
   /// Records one issue listing the first few of `wrong` (lines from `mismatches` or
   /// `misplacedTimestamps`) after `context`, unless there are none.
-  static func expectNone(
+  public static func expectNone(
     _ wrong: [String], _ context: String = "", limit: Int = 12,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {

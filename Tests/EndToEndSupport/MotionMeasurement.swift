@@ -3,13 +3,12 @@ import TestSupport
 
 /// Runs `Tests/Measurements/motion.py` (ffmpeg decodes, numpy measures, the keyframe formulas
 /// written afresh in Python) over a rendered movie: the judge of motion is not chromake's code.
-enum MotionMeasurement {
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Measurements/motion.py")
+public enum MotionMeasurement {
+  public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Measurements/motion.py")
 
   /// One keyframe as the script reads it: `[at, value, ease]`, ease a name or four numbers.
-  static func keyframe(_ at: Double, _ value: Double, _ ease: String) -> Any {
+  public static func keyframe(_ at: Double, _ value: Double, _ ease: String) -> Any {
     let bezier =
       ease.hasPrefix("[")
       ? (try? JSONSerialization.jsonObject(with: Data(ease.utf8))) : nil
@@ -17,7 +16,7 @@ enum MotionMeasurement {
   }
 
   /// Measures `movie` with `checks`; the run's output ends in `N passed, N failed`.
-  static func measure(
+  public static func measure(
     _ movie: String, width: Int, height: Int, fps: Int, frames: Int, checks: [[String: Any]],
     in folder: ScratchFolder
   ) throws -> ToolRun {

@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 
 /// Runs the built `chromake` executable, as a user would, capturing what it prints.
-enum ChromakeBinary {
+public enum ChromakeBinary {
   /// The executable beside the test bundle (SwiftPM builds it because this target depends on
   /// it), or `$CHROMAKE` when set.
-  static let url: URL = {
+  public static let url: URL = {
     if let path = ProcessInfo.processInfo.environment["CHROMAKE"] {
       return URL(fileURLWithPath: path)
     }
@@ -21,7 +21,7 @@ enum ChromakeBinary {
 
   /// Runs `chromake arguments…` in `directory` with `environment` added to this process's
   /// (never `NO_COLOR` unless given, so colour decisions are the test's own).
-  static func run(
+  public static func run(
     _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
   ) throws -> ToolRun {
     var env: [String: String?] = ["NO_COLOR": nil]
@@ -31,7 +31,8 @@ enum ChromakeBinary {
 
   /// Writes `yaml` as `NAME.yaml` in `folder`, renders it, and returns the path of
   /// `NAME.mp4` (the project's output must be that); a failed render throws its stderr.
-  static func render(_ yaml: String, name: String, in folder: ScratchFolder) throws -> String {
+  public static func render(_ yaml: String, name: String, in folder: ScratchFolder) throws -> String
+  {
     let project = folder.path("\(name).yaml")
     try yaml.write(toFile: project, atomically: true, encoding: .utf8)
     let run = try run(["render", project, "--progress", "none"])

@@ -2,19 +2,19 @@ import Foundation
 import TestSupport
 
 /// Media for the render safety tests, made with the ffmpeg command, and damaged on purpose.
-enum SafetyMedia {
+public enum SafetyMedia {
   /// A container for a test clip.
-  enum Container: String, Sendable, CustomStringConvertible {
+  public enum Container: String, Sendable, CustomStringConvertible {
     /// MP4 with the index (`moov`) first, so a file cut short still opens and probes.
     case mp4
     /// MPEG transport stream, which has no index at all.
     case ts
 
-    var description: String { rawValue }
+    public var description: String { rawValue }
   }
 
   /// A moving 320 × 180 test pattern at 25 fps, `seconds` long, in H.264.
-  static func clip(_ path: String, seconds: Int, container: Container = .mp4) throws {
+  public static func clip(_ path: String, seconds: Int, container: Container = .mp4) throws {
     let muxing = container == .mp4 ? ["-movflags", "+faststart"] : ["-f", "mpegts"]
     try FFmpegCommand.ffmpeg(
       TestMedia.pattern(size: "320x180", rate: 25, seconds: "\(seconds)") + TestMedia.h264()
@@ -22,7 +22,7 @@ enum SafetyMedia {
   }
 
   /// Cuts the file at `path` to half its bytes, as an interrupted copy would leave it.
-  static func truncateToHalf(_ path: String) throws {
+  public static func truncateToHalf(_ path: String) throws {
     let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
     defer { try? handle.close() }
     let size = try handle.seekToEnd()
@@ -31,7 +31,7 @@ enum SafetyMedia {
 
   /// Overwrites a tenth of the file's bytes, starting 40 % into it, with noise (the same noise
   /// every run), leaving its length and both ends alone: a damaged disk block, say.
-  static func scribble(_ path: String) throws {
+  public static func scribble(_ path: String) throws {
     let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
     defer { try? handle.close() }
     let size = try handle.seekToEnd()
@@ -49,20 +49,22 @@ enum SafetyMedia {
 }
 
 /// The YAML of a test project as lines, to say where in the file a diagnostic must point.
-struct SafetyProject {
-  var lines: [String]
+public struct SafetyProject: Sendable {
+  public var lines: [String]
 
-  var text: String { lines.joined(separator: "\n") + "\n" }
+  public init(lines: [String]) { self.lines = lines }
+
+  public var text: String { lines.joined(separator: "\n") + "\n" }
 
   /// Writes the project as `name` in `folder`.
-  func write(_ name: String = "project.yaml", in folder: ScratchFolder) throws {
+  public func write(_ name: String = "project.yaml", in folder: ScratchFolder) throws {
     try text.write(
       to: folder.url.appendingPathComponent(name), atomically: true, encoding: .utf8)
   }
 
   /// The 1-based line of the first line containing `needle`, and the 1-based column where
   /// `needle` starts in it.
-  func location(of needle: String) -> (line: Int, column: Int)? {
+  public func location(of needle: String) -> (line: Int, column: Int)? {
     for (index, line) in lines.enumerated() {
       if let range = line.range(of: needle) {
         return (index + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
@@ -73,7 +75,7 @@ struct SafetyProject {
 
   /// Where a diagnostic about the layer written as `- name: <layer>` may point: its line, at
   /// the dash or at `name`.
-  func layerPrefixes(_ layer: String, file: String = "project.yaml", severity: String)
+  public func layerPrefixes(_ layer: String, file: String = "project.yaml", severity: String)
     -> [String]
   {
     guard let (line, column) = location(of: "- name: \(layer)") else { return [] }

@@ -3,21 +3,21 @@ import TestSupport
 
 /// A `chromake` process started in the background, so a test can watch its output grow and
 /// signal it mid-render, and then see how it ended: by an exit status or by a signal.
-final class RunningChromake {
+public final class RunningChromake {
   /// How a finished process ended.
-  struct Ending: Equatable, CustomStringConvertible {
+  public struct Ending: Equatable, CustomStringConvertible, Sendable {
     /// True for an exit status, false for a death by signal.
-    var exited: Bool
+    public var exited: Bool
     /// The exit status, or the number of the signal that ended the process.
-    var code: Int32
+    public var code: Int32
 
-    static func exit(_ code: Int32) -> Ending { Ending(exited: true, code: code) }
-    static func signal(_ number: Int32) -> Ending { Ending(exited: false, code: number) }
+    public static func exit(_ code: Int32) -> Ending { Ending(exited: true, code: code) }
+    public static func signal(_ number: Int32) -> Ending { Ending(exited: false, code: number) }
 
-    var description: String { exited ? "exit status \(code)" : "killed by signal \(code)" }
+    public var description: String { exited ? "exit status \(code)" : "killed by signal \(code)" }
   }
 
-  let process = Process()
+  public let process = Process()
   private let scratch: URL
   private let outURL: URL
   private let errURL: URL
@@ -25,7 +25,7 @@ final class RunningChromake {
   /// Starts `chromake arguments…` in `directory`, its output going to files (a pipe that
   /// nobody reads could stall it); through `launcher` when given (`["/usr/bin/taskset", "-c",
   /// "0"]` runs it on one core); with `environment` over the test's (nil unsets).
-  init(
+  public init(
     _ arguments: [String], in directory: URL, launcher: [String] = [],
     environment changes: [String: String?] = [:]
   ) throws {
@@ -72,17 +72,17 @@ final class RunningChromake {
   }
 
   /// Everything written to standard output so far.
-  var stdout: String {
+  public var stdout: String {
     String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
   }
 
   /// Everything written to standard error so far.
-  var stderr: String {
+  public var stderr: String {
     String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
   }
 
   /// Polls until `condition` holds or `seconds` pass; true when it held.
-  static func poll(seconds: Double, _ condition: () -> Bool) -> Bool {
+  public static func poll(seconds: Double, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if condition() { return true }
@@ -93,19 +93,19 @@ final class RunningChromake {
 
   /// Waits until standard output has a whole line, or the process ends, or `seconds` pass;
   /// true when a line came while the process still runs.
-  func waitForOutputLine(seconds: Double) -> Bool {
+  public func waitForOutputLine(seconds: Double) -> Bool {
     Self.poll(seconds: seconds) { stdout.contains("\n") || !process.isRunning }
       && process.isRunning
   }
 
   /// Sends `number` to the process.
-  func send(_ number: Int32) {
+  public func send(_ number: Int32) {
     kill(process.processIdentifier, number)
   }
 
   /// Waits up to `seconds` for the process to end, then kills it; how it ended, nil when it
   /// had to be killed.
-  func finish(within seconds: Double) -> Ending? {
+  public func finish(within seconds: Double) -> Ending? {
     guard Self.poll(seconds: seconds, { !process.isRunning }) else {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -119,14 +119,14 @@ final class RunningChromake {
 
 /// A finished `chromake` run that says whether the process exited or died by a signal, which
 /// `ToolRun`'s bare status cannot tell apart.
-struct SafetyRun {
-  var ending: RunningChromake.Ending
-  var stdout: String
-  var stderr: String
+public struct SafetyRun: Sendable {
+  public var ending: RunningChromake.Ending
+  public var stdout: String
+  public var stderr: String
 
   /// Runs `chromake arguments…` in `directory` to the end (at most `seconds`); throws when it
   /// has to be killed.
-  static func run(_ arguments: [String], in directory: URL, seconds: Double = 300) throws
+  public static func run(_ arguments: [String], in directory: URL, seconds: Double = 300) throws
     -> SafetyRun
   {
     let running = try RunningChromake(arguments, in: directory)
@@ -140,16 +140,16 @@ struct SafetyRun {
 }
 
 /// Files and folders as a render leaves them.
-enum SafetyFiles {
+public enum SafetyFiles {
   /// Every file or folder under `folder`, hidden ones included, relative to it, sorted.
-  static func listing(_ folder: URL) -> [String] {
+  public static func listing(_ folder: URL) -> [String] {
     guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
     return walker.compactMap { $0 as? String }.sorted()
   }
 
   /// The temporary render outputs (`.<stem>.chromake-<pid>-<token>.partial.<ext>`) under
   /// `folder`, relative to it.
-  static func partials(under folder: URL) -> [String] {
+  public static func partials(under folder: URL) -> [String] {
     listing(folder).filter { path in
       let name = (path as NSString).lastPathComponent
       return name.hasPrefix(".") && name.contains(".chromake-") && name.contains(".partial")
@@ -157,7 +157,7 @@ enum SafetyFiles {
   }
 
   /// Writes a stand-in for an earlier render at `path`: bytes no encoder would write.
-  static func writeEarlierOutput(_ path: String) throws -> Data {
+  public static func writeEarlierOutput(_ path: String) throws -> Data {
     var bytes = Data("an earlier render that must survive\n".utf8)
     bytes.append(contentsOf: (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
     try bytes.write(to: URL(fileURLWithPath: path))
@@ -165,18 +165,18 @@ enum SafetyFiles {
   }
 
   /// The file's contents, or nil when there is no file.
-  static func contents(_ path: String) -> Data? {
+  public static func contents(_ path: String) -> Data? {
     FileManager.default.contents(atPath: path)
   }
 
   /// The inode number, which changes when a file is replaced rather than left alone.
-  static func inode(_ path: String) -> UInt64? {
+  public static func inode(_ path: String) -> UInt64? {
     var info = stat()
     return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
   }
 
   /// The number of video frames ffprobe decodes in the movie at `path`.
-  static func decodedFrameCount(_ path: String) throws -> Int? {
+  public static func decodedFrameCount(_ path: String) throws -> Int? {
     let text = try FFmpegCommand.ffprobe(
       [
         "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
@@ -189,19 +189,19 @@ enum SafetyFiles {
 extension RunningChromake {
   /// Waits up to `seconds` until `count` temporary outputs exist under `folder` (that many
   /// renders are writing), or the process ends; true when they do while it still runs.
-  func waitForPartials(_ count: Int, under folder: URL, seconds: Double = 240) -> Bool {
+  public func waitForPartials(_ count: Int, under folder: URL, seconds: Double = 240) -> Bool {
     Self.poll(seconds: seconds) {
       SafetyFiles.partials(under: folder).count == count || !process.isRunning
     } && process.isRunning
   }
 
   /// The processes this one started that still run (a batch's workers), read from /proc.
-  var children: [pid_t] {
+  public var children: [pid_t] {
     Self.livingProcesses().filter { $0.parent == process.processIdentifier }.map(\.pid)
   }
 
   /// The environment variable `name` of process `pid`, read from /proc; nil when unset.
-  static func environment(_ name: String, of pid: pid_t) -> String? {
+  public static func environment(_ name: String, of pid: pid_t) -> String? {
     guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else {
       return nil
     }
@@ -212,7 +212,7 @@ extension RunningChromake {
   }
 
   /// Whether `pid` is a process that has not ended (a zombie has ended).
-  static func isAlive(_ pid: pid_t) -> Bool {
+  public static func isAlive(_ pid: pid_t) -> Bool {
     livingProcesses().contains { $0.pid == pid }
   }
 

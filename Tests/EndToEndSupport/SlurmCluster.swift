@@ -7,15 +7,15 @@ import TestSupport
 /// machine's own Slurm or munge files is used (no /etc/slurm, /etc/munge or /run/munge, no
 /// cgroups), and `stop()` (also run by `deinit`) kills every process the cluster started, jobs
 /// included.
-final class SlurmCluster {
+public final class SlurmCluster {
   /// The programs the cluster needs: Debian 12's slurm-wlm (slurmctld, slurmd, slurm-client)
   /// and munge.
-  static let programs = [
+  public static let programs = [
     "munged", "slurmctld", "slurmd", "sbatch", "squeue", "sinfo", "scontrol", "scancel",
   ]
 
   /// The folders searched for them: `PATH`, then the sbin folders a non-login `PATH` may lack.
-  static let searchPath: [String] = {
+  public static let searchPath: [String] = {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     return path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin", "/usr/local/sbin"]
   }()
@@ -23,7 +23,7 @@ final class SlurmCluster {
   /// This process's environment without Slurm's variables (a test run inside a Slurm job has
   /// them, and sbatch takes SBATCH_* as options): the cluster's commands hear only this
   /// cluster's.
-  static var inherited: [String: String] {
+  public static var inherited: [String: String] {
     ProcessInfo.processInfo.environment.filter { name, _ in
       !["SLURM_", "SBATCH_", "SALLOC_", "SRUN_", "SQUEUE_", "SINFO_", "SCONTROL_"].contains {
         name.hasPrefix($0)
@@ -32,36 +32,36 @@ final class SlurmCluster {
   }
 
   /// Where `program` is, or nil.
-  static func find(_ program: String) -> String? {
+  public static func find(_ program: String) -> String? {
     searchPath.lazy.map { "\($0)/\(program)" }
       .first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
   /// Where `program` is; throws if it is not installed.
-  static func located(_ program: String) throws -> String {
+  public static func located(_ program: String) throws -> String {
     guard let path = find(program) else { throw ToolFailure(description: "no \(program)") }
     return path
   }
 
   /// The programs that are missing.
-  static var missing: [String] { programs.filter { find($0) == nil } }
+  public static var missing: [String] { programs.filter { find($0) == nil } }
 
   /// True when a cluster can be started here: every program is installed and this process is
   /// root (slurmd starts jobs as their user, so it must be root; SlurmUser is root too).
-  static var canStart: Bool { missing.isEmpty && getuid() == 0 }
+  public static var canStart: Bool { missing.isEmpty && getuid() == 0 }
 
-  let folder: URL
+  public let folder: URL
   /// The generated slurm.conf.
-  let conf: String
+  public let conf: String
   /// This machine's short host name, the node's name.
-  let host: String
+  public let host: String
   /// The environment that points Slurm's commands at this cluster.
-  let environment: [String: String]
+  public let environment: [String: String]
   private var daemons: [Daemon] = []
   private var stopped = false
 
   /// Starts the cluster in `folder` and waits (at most `seconds`) until its node is idle.
-  init(in folder: URL, seconds: Double = 20) throws {
+  public init(in folder: URL, seconds: Double = 20) throws {
     self.folder = folder
     conf = folder.appendingPathComponent("slurm.conf").path
     host = Self.shortHostName()
@@ -236,7 +236,7 @@ final class SlurmCluster {
 
   /// Polls `condition` every 0.2 s for at most `seconds`; throws, with the daemons' logs, if it
   /// never held.
-  func waitFor(_ what: String, seconds: Double, _ condition: () throws -> Bool) throws {
+  public func waitFor(_ what: String, seconds: Double, _ condition: () throws -> Bool) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while true {
       if try condition() { return }
@@ -250,7 +250,7 @@ final class SlurmCluster {
   /// Runs a Slurm command (or any program) against this cluster in `directory`, with
   /// `extra` added to the environment, killing it after `seconds`: a client that cannot reach
   /// its controller retries, and a test must never hang.
-  func run(
+  public func run(
     _ program: String, _ arguments: [String], in directory: URL? = nil,
     environment extra: [String: String] = [:], seconds: Double
   ) throws -> Finished {
@@ -291,14 +291,14 @@ final class SlurmCluster {
   }
 
   /// A command that ended (or was killed): its status, 124 if killed, and what it printed.
-  struct Finished {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+  public struct Finished: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
   }
 
   /// The last lines of every daemon's log, for a failure's message.
-  func logs(lines: Int = 25) -> String {
+  public func logs(lines: Int = 25) -> String {
     let names =
       (try? FileManager.default.contentsOfDirectory(atPath: path("log")))?.sorted() ?? []
     return names.map { name in
@@ -311,7 +311,7 @@ final class SlurmCluster {
   /// Cancels every job, stops the daemons (SIGTERM, then SIGKILL after 3 s), then kills any
   /// process left with this cluster's slurm.conf in its environment: slurmstepd and the jobs'
   /// processes, which Slurm starts detached from slurmd. Safe to call twice.
-  func stop() {
+  public func stop() {
     guard !stopped else { return }
     stopped = true
     if daemons.count == 3 {
@@ -331,7 +331,7 @@ final class SlurmCluster {
   }
 
   /// The ids of this user's processes whose environment holds `entry` exactly.
-  static func processes(withEnvironment entry: String) -> [pid_t] {
+  public static func processes(withEnvironment entry: String) -> [pid_t] {
     let wanted = Array(entry.utf8)
     let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return ids.compactMap { pid_t($0) }.filter { pid in
@@ -343,7 +343,7 @@ final class SlurmCluster {
   }
 
   /// A TCP port no one listens on now, from the kernel.
-  static func freePort() throws -> Int {
+  public static func freePort() throws -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw ToolFailure(description: "socket: \(errno)") }
     defer { close(fd) }
@@ -362,7 +362,7 @@ final class SlurmCluster {
   }
 
   /// This machine's host name up to its first dot, as slurmctld and slurmd compare it.
-  static func shortHostName() -> String {
+  public static func shortHostName() -> String {
     var buffer = [UInt8](repeating: 0, count: 256)
     gethostname(&buffer, buffer.count - 1)
     let name = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)

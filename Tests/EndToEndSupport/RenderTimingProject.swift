@@ -3,14 +3,14 @@ import TestSupport
 
 /// A project for the timing tests: output settings and layers, bottom first, from which the
 /// YAML, the media and the expected frame count all follow.
-struct TimedProject {
+public struct TimedProject: Sendable {
   /// How `output.duration` is chosen.
-  enum Length {
+  public enum Length: Sendable {
     case longest
     case shortest
     case exactly(Ratio)
 
-    var yaml: String {
+    public var yaml: String {
       switch self {
       case .longest: "longest"
       case .shortest: "shortest"
@@ -19,15 +19,23 @@ struct TimedProject {
     }
   }
 
-  var width = 160
-  var height = 96
-  var fps = Ratio(30)
-  var length = Length.longest
+  public var width: Int
+  public var height: Int
+  public var fps: Ratio
+  public var length: Length
   /// The `output.video` mapping; nil keeps the project defaults (crf 20, preset medium).
-  var video: String? = "{ crf: 12, preset: ultrafast }"
-  var layers: [TimedLayer]
+  public var video: String?
+  public var layers: [TimedLayer]
 
-  var yaml: String {
+  public init(
+    width: Int = 160, height: Int = 96, fps: Ratio = Ratio(30), length: Length = .longest,
+    video: String? = "{ crf: 12, preset: ultrafast }", layers: [TimedLayer]
+  ) {
+    (self.width, self.height, self.fps, self.length) = (width, height, fps, length)
+    (self.video, self.layers) = (video, layers)
+  }
+
+  public var yaml: String {
     var lines = [
       "version: 1",
       "output:",
@@ -44,7 +52,7 @@ struct TimedProject {
 
   /// `N = round(D × fps)`, where `D` is the latest (`longest`) or earliest (`shortest`) end of
   /// the layers that have one, or the explicit time.
-  var frameCount: Int {
+  public var frameCount: Int {
     let ends = layers.compactMap(\.end)
     let duration: Ratio
     switch length {
@@ -57,7 +65,7 @@ struct TimedProject {
 
   /// What a region covered by the `covering` layers (bottom first) shows on output frame `k`:
   /// the topmost that is drawn there, else the background.
-  func shown(atFrame k: Int, covering: [TimedLayer]) -> Shown {
+  public func shown(atFrame k: Int, covering: [TimedLayer]) -> Shown {
     for layer in covering.reversed() {
       if let shown = layer.shown(atFrame: k, fps: fps) { return shown }
     }
@@ -68,13 +76,13 @@ struct TimedProject {
   /// movie's path (`output`, relative to the folder); throws with chromake's stderr if the
   /// render fails.
   @discardableResult
-  func render(in folder: ScratchFolder, output: String = "out.mp4") throws -> String {
+  public func render(in folder: ScratchFolder, output: String = "out.mp4") throws -> String {
     try writeFiles(in: folder)
     return try Self.render(in: folder, output: output)
   }
 
   /// Writes the media (each file once) and `project.yaml` into `folder`.
-  func writeFiles(in folder: ScratchFolder) throws {
+  public func writeFiles(in folder: ScratchFolder) throws {
     try FileManager.default.createDirectory(
       at: folder.url.appendingPathComponent("media"), withIntermediateDirectories: true)
     var made: Set<String> = []
@@ -86,7 +94,7 @@ struct TimedProject {
   }
 
   /// Renders the `project.yaml` already in `folder` into `output`.
-  static func render(in folder: ScratchFolder, output: String) throws -> String {
+  public static func render(in folder: ScratchFolder, output: String) throws -> String {
     let run = try ChromakeBinary.run(
       ["render", "project.yaml", "-o", output, "--progress", "none"], in: folder.url)
     guard run.status == 0 else {

@@ -9,22 +9,22 @@ import TestSupport
 /// complement row, so a region that does not show one clean number (a plate, a blend, a
 /// damaged picture) reads as nil rather than as a wrong number. The rest of the frame is a
 /// flat dark grey.
-enum BarcodeVideo {
+public enum BarcodeVideo {
   /// Pixels per block side.
-  static let blockSize = 8
+  public static let blockSize = 8
   /// Blocks per row: numbers up to 4095.
-  static let bits = 12
+  public static let bits = 12
   /// The code's width in pixels (96).
-  static let codeWidth = bits * blockSize
+  public static let codeWidth = bits * blockSize
   /// The code's height in pixels (16): the number row and the complement row.
-  static let codeHeight = 2 * blockSize
+  public static let codeHeight = 2 * blockSize
   /// The grey outside the code.
-  static let filler: UInt8 = 64
+  public static let filler: UInt8 = 64
 
   /// Encodes `count` frames showing `first`, `first + 1`, … at `rate` ("25", "30000/1001"),
   /// `width` × `height`, as H.264 with B-frames (so the file has an edit list, like a camera's)
   /// at a quality that keeps every block clean.
-  static func make(
+  public static func make(
     _ path: String, frames count: Int, rate: String, width: Int = codeWidth,
     height: Int = codeHeight, first: Int = 0
   ) throws {
@@ -43,7 +43,7 @@ enum BarcodeVideo {
   }
 
   /// `count` frames of flat `colour` ("0x808080") at `rate`, encoded like the codes.
-  static func solid(
+  public static func solid(
     _ path: String, frames count: Int, rate: String, colour: String, width: Int, height: Int
   ) throws {
     let source = "color=c=\(colour):size=\(width)x\(height):rate=\(rate)"
@@ -56,7 +56,7 @@ enum BarcodeVideo {
   ]
 
   /// The grey bytes of a frame showing `number`.
-  static func frame(_ number: Int, width: Int, height: Int) -> [UInt8] {
+  public static func frame(_ number: Int, width: Int, height: Int) -> [UInt8] {
     var pixels = [UInt8](repeating: filler, count: width * height)
     for y in 0..<codeHeight {
       for x in 0..<codeWidth {
@@ -72,13 +72,13 @@ enum BarcodeVideo {
 extension BarcodeVideo {
   /// A movie decoded by the ffmpeg command, every frame as it comes out of the decoder (no
   /// frame rate conversion), to 8-bit grey, for reading codes and flat regions back.
-  struct DecodedMovie {
-    let width: Int
-    let height: Int
+  public struct DecodedMovie: Sendable {
+    public let width: Int
+    public let height: Int
     private let bytes: [UInt8]
 
     /// Decodes the movie at `path`, whose frames are `width` × `height`.
-    init(decoding path: String, width: Int, height: Int) throws {
+    public init(decoding path: String, width: Int, height: Int) throws {
       let raw = path + ".decoded.gray"
       try FFmpegCommand.ffmpeg(
         ["-i", path, "-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt"]
@@ -96,16 +96,16 @@ extension BarcodeVideo {
     }
 
     /// How many frames the decoder gave.
-    var count: Int { bytes.count / (width * height) }
+    public var count: Int { bytes.count / (width * height) }
 
     /// The grey value of pixel (`x`, `y`) of `frame`.
-    func luma(_ frame: Int, _ x: Int, _ y: Int) -> Int {
+    public func luma(_ frame: Int, _ x: Int, _ y: Int) -> Int {
       Int(bytes[(frame * height + y) * width + x])
     }
 
     /// The number the code whose top left corner is at (`x`, `y`) shows in `frame`, read at
     /// the centre of each block; nil unless every block and its complement clearly disagree.
-    func number(_ frame: Int, x: Int, y: Int) -> Int? {
+    public func number(_ frame: Int, x: Int, y: Int) -> Int? {
       let centre = BarcodeVideo.blockSize / 2
       var number = 0
       for bit in 0..<BarcodeVideo.bits {
@@ -120,7 +120,7 @@ extension BarcodeVideo {
 
     /// The mean grey and the largest distance from it over a `width` × `height` rectangle of
     /// `frame` at (`x`, `y`), leaving out a 2-pixel border where coding blurs edges.
-    func flatness(_ frame: Int, x: Int, y: Int, width: Int, height: Int) -> (
+    public func flatness(_ frame: Int, x: Int, y: Int, width: Int, height: Int) -> (
       mean: Int, spread: Int
     ) {
       var values: [Int] = []
