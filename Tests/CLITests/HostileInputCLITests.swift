@@ -106,12 +106,12 @@ struct HostileInputCLITests {
           "not a regular file"
         ),
       ]
+      // A command that blocked on a pipe would be killed at 20 s, and its ending would then
+      // not be the exit 65 expected: no clock of the test's own is needed.
       for (arguments, expected) in cases {
-        let started = Date()
         let run = try SafetyRun.run(arguments, in: folder.url, seconds: 20)
         #expect(run.ending == .exit(65), "\(arguments): \(run.stderr)")
         #expect(run.stderr.contains(expected), "\(arguments): \(run.stderr)")
-        #expect(Date().timeIntervalSince(started) < 10)
       }
     }
   }
@@ -169,13 +169,14 @@ struct HostileInputCLITests {
   }
 
   /// Runs `chromake check` on `text` written as `name`; its run and how long it took.
+  /// `chromake check` of `text`, and the processor time it took: a cost bound judged by the
+  /// kernel's count of the check's own time, which a loaded machine does not stretch.
   private func timedCheck(_ text: String, as name: String, in folder: ScratchFolder) throws
-    -> (run: ToolRun, seconds: Double)
+    -> (run: WatchedRun, seconds: Double)
   {
     try write(text, to: name, in: folder)
-    let started = Date()
-    let run = try ChromakeBinary.run(["check", name], in: folder.url)
-    return (run, Date().timeIntervalSince(started))
+    let run = try WatchedRun.run(ChromakeBinary.url, ["check", name], in: folder.url)
+    return (run, run.processorSeconds)
   }
 
   @Test("text that fits by shrinking is searched by bisection: huge fonts in tiny boxes check fast")
@@ -194,7 +195,7 @@ struct HostileInputCLITests {
           """, as: "fit\(font).yaml", in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("does not fit its 16×16 box at 1 px"), "\(run.stderr)")
-        #expect(seconds < 4, "font \(font): \(seconds) s")
+        #expect(seconds < 4, "font \(font): \(seconds) s of processor time")
       }
       // 200 cues at 2000 px that fit only at a few pixels: 120 s before.
       var cues = ""
@@ -212,7 +213,7 @@ struct HostileInputCLITests {
 
         """, as: "cues.yaml", in: folder)
       #expect(run.status == 0, "\(run.stderr)")
-      #expect(seconds < 6, "200 cues: \(seconds) s")
+      #expect(seconds < 6, "200 cues: \(seconds) s of processor time")
       let plan = try ChromakeBinary.run(["plan", "cues.yaml"], in: folder.url)
       #expect(plan.status == 0, "\(plan.stderr)")
       // Every cue is set at the largest size that fits a 4×4 box: a pixel or two, never the
@@ -241,7 +242,7 @@ struct HostileInputCLITests {
         """, as: "flow.yaml", in: folder)
       #expect(run.status == 0, "\(run.stderr)")
       // 17 s before (a line's length was counted again for every value on it).
-      #expect(seconds < 4, "\(seconds) s")
+      #expect(seconds < 4, "\(seconds) s of processor time")
     }
   }
 

@@ -12,6 +12,9 @@ public struct WatchedRun: Sendable {
   public var peakThreads: Int
   /// What it wrote to standard error.
   public var stderr: String
+  /// The processor time it used, user and system, in seconds, as `wait4` reports it: what a
+  /// bound on cost is judged by, since a loaded machine stretches the wall clock but not this.
+  public var processorSeconds: Double
 
   /// Runs `executable arguments…` in `directory`, killing it after `limit` seconds (its status
   /// is then 128 + SIGKILL), so a run that would not end fails its test instead of hanging.
@@ -55,6 +58,8 @@ public struct WatchedRun: Sendable {
     return WatchedRun(
       status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
       peakBytes: usage.ru_maxrss * 1024, peakThreads: peakThreads,
-      stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+      stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "",
+      processorSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6)
   }
 }

@@ -74,7 +74,7 @@ struct BatchWorkerTests {
   }
 
   @Test(
-    "SIGKILL to a two-job batch: its workers stop within 2 s and leave no temporary file; LP_NUM_THREADS set by the user is theirs"
+    "SIGKILL to a two-job batch: its workers stop long before their rows could end and leave no temporary file; LP_NUM_THREADS set by the user is theirs"
   )
   func killedBatch() throws {
     try withScratchFolder { folder in
@@ -93,11 +93,13 @@ struct BatchWorkerTests {
 
       batch.send(SIGKILL)
       // Watched before `finish`: Foundation's Process may not see the batch's end until the
-      // processes that inherited from it have ended too.
-      let ended = RunningChromake.poll(seconds: 2) {
+      // processes that inherited from it have ended too. Judged by order, not by a clock: each
+      // row is a minute of video, so workers gone within half that were stopped, not done (a
+      // stopped worker takes well under a second, a loaded machine's scheduling aside).
+      let ended = RunningChromake.poll(seconds: 30) {
         !workers.contains(where: RunningChromake.isAlive)
       }
-      #expect(ended, "workers still run 2 s after the batch died")
+      #expect(ended, "workers still run 30 s after the batch died: they were not stopped")
       _ = batch.finish(within: 10)
       #expect(SafetyFiles.partials(under: folder.url) == [])
       #expect(SafetyFiles.listing(folder.url).filter { $0.hasPrefix("out-") } == [])
