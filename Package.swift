@@ -4,8 +4,8 @@ import PackageDescription
 // The module stack, bottom to top (see docs in README.md and docs/ARCHITECTURE.md):
 // Diagnostics, Timeline → PlanValues, Looks → ProjectFile, RenderPlan (the plan's types) →
 // Planning → (Media, GPU, Typesetting) → Outputs → Builds → (Mixing, Compositing) → Rendering;
-// Session (which needs Builds' records) → chromake. Every module a target imports is declared
-// here (scripts/check-imports, run by CI, fails otherwise). Rendering and the modules it runs
+// Session (which needs Builds' records and Outputs' cancellation) → chromake. Every module a
+// target imports is declared here (scripts/check-imports, run by CI, fails otherwise). Rendering and the modules it runs
 // see the plan and nothing of the project file it came from. Our C is reached only through
 // the CFFmpeg, CEGL and CPangoCairo system libraries, imported by Media, GPU and Typesetting
 // (and Yams' own libyaml, which ProjectFile's prescan of aliases reads before Yams builds a
@@ -94,8 +94,8 @@ let package = Package(
         "RenderPlan", "PlanValues", "Looks", "Media", "GPU", "Shaders", "Typesetting", "Timeline",
       ]
     ),
-    // A render run: the pipeline that decodes, composites, mixes and encodes, its outputs,
-    // progress and the lanes of a segmented render.
+    // A render run: the pipeline that decodes, composites, mixes and encodes, a render only
+    // when the build record says so, progress, and the lanes of a segmented render.
     .target(
       name: "Rendering",
       dependencies: [
