@@ -149,7 +149,9 @@ let package = Package(
       dependencies: ["RenderPlan", "PlanValues", "Timeline", "ProjectFixtures"]),
     .testTarget(
       name: "PlanningTests",
-      dependencies: ["Planning", "RenderPlan", "Diagnostics", "Timeline", "ProjectFixtures"]),
+      dependencies: [
+        "Planning", "RenderPlan", "PlanValues", "Diagnostics", "Timeline", "ProjectFixtures",
+      ]),
     .testTarget(
       name: "MediaTests", dependencies: ["Media", "PlanValues", "Timeline", "TestSupport"]),
     .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),

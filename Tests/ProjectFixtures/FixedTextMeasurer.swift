@@ -19,7 +19,9 @@ public struct FixedTextMeasurer: TextFitting {
     let ownSize = Self.size(of: request.font)
     guard ownSize > 0, ownSize <= Self.largestSize else {
       // The typesetter's own sentence, so golden diagnostics read as `chromake check`'s do.
-      let shown = ownSize == ownSize.rounded() ? "\(Int(ownSize))" : "\(ownSize)"
+      // Whole sizes without ".0"; any Double a description can spell (1e400 is infinite) prints.
+      let whole = ownSize.isFinite && ownSize == ownSize.rounded() && abs(ownSize) < 1e15
+      let shown = whole ? "\(Int64(ownSize))" : "\(ownSize)"
       return .failure(
         TextFitFailure(
           "font '\(request.font)' is \(shown) pixels; sizes must be more than 0 and at most "
@@ -89,7 +91,9 @@ public struct FixedTextMeasurer: TextFitting {
   /// a line had to be broken across lines (as Pango breaks it), which no size it is set at fits.
   static func lines(_ text: String, size: Double, width: Double) -> (count: Int, broken: Bool) {
     let advance = size / 2
-    let perLine = max(1, Int((width / advance).rounded(.down)))
+    // Graphemes a line holds: at least one, however narrow (or negative, past its padding).
+    let columns = (width / advance).rounded(.down)
+    let perLine = columns.isFinite && columns >= 1 ? Int(min(columns, 1e9)) : 1
     var count = 0
     var broken = false
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
