@@ -5,6 +5,16 @@
 public protocol TextFitting: Sendable {
   /// How `request`'s text fits its picture.
   func fit(_ request: TextFitRequest) -> Result<TextFitResult, TextFitFailure>
+
+  /// Where each of `words` (byte ranges of `request.text`) lies once the text is set at
+  /// `size` pixels and placed in its picture by `align` and `valign`, as a render draws it:
+  /// one box per line a word is on, in reading order of the lines; none for a word on a line
+  /// that is not drawn (past `request.maxLines`). Boxes come from the shaped lines, so
+  /// right-to-left text and joined scripts place each word where it is drawn.
+  func wordBoxes(
+    _ request: TextFitRequest, size: Double, align: TextAlign, valign: TextVerticalAlign,
+    words: [Range<Int>]
+  ) -> Result<[[WordBox]], TextFitFailure>
 }
 
 /// A text to fit, with everything that decides its layout.

@@ -13,6 +13,14 @@ extension PlanBuilder {
     _ captions: CaptionsLayerSpec, layer: LayerSpec, start: Rational, frames: FrameRange,
     box: Animated<FrameRect>, endsWithOutput: Bool
   ) -> CaptionsPlan {
+    if let words = captions.words {
+      return CaptionsPlan(
+        file: ProjectPaths.display(captions.file.value),
+        format: captions.transcriptFormat?.rawValue ?? "", font: captions.style.font.value,
+        cues: [], pages: [],
+        words: wordCaptionsPlan(
+          captions, words: words, layer: layer, start: start, frames: frames, box: box))
+    }
     let cues = captions.cues.map { cuePlan($0, start: start, within: frames) }
     checkCues(
       captions, planned: cues, layer: layer, start: start, frames: frames,

@@ -17,7 +17,16 @@ extension ReadContext {
     let style = readTextStyle(
       map, text: Located("", at: file?.location ?? map.location), subject: subject, room: room,
       defaultAlign: .center, defaultVerticalAlign: .bottom)
+    let words = map.value("words").flatMap { readWordCaptions($0, subject: subject) }
     guard let file else { return nil }
+    if let words {
+      // A transcript is recognised by what it holds, whatever its name; the format here is
+      // only the name's guess, for messages before it is read.
+      var spec = CaptionsLayerSpec(
+        file: file, format: SubtitleFormat(fileName: file.value) ?? .subRip, style: style)
+      spec.words = words
+      return spec
+    }
     guard let format = SubtitleFormat(fileName: file.value) else {
       error(
         "unknown-subtitle-format",
@@ -38,7 +47,11 @@ extension ReadContext {
       guard case .captions(var captions) = layer.content, !captions.file.value.isEmpty else {
         return layer
       }
-      readCues(&captions, directory: spec.directory)
+      if captions.words != nil {
+        readTranscript(&captions, directory: spec.directory)
+      } else {
+        readCues(&captions, directory: spec.directory)
+      }
       var layer = layer
       layer.content = .captions(captions)
       return layer
@@ -73,6 +86,35 @@ extension ReadContext {
     }
     captions.format = read.format
     captions.cues = read.diagnostics.hasErrors ? [] : read.cues
+  }
+
+  /// Reads the file as a word-timed transcript into `captions.transcript`.
+  private func readTranscript(_ captions: inout CaptionsLayerSpec, directory: String) {
+    let file = captions.file
+    let resolved = ProjectPaths.resolve(file.value, in: directory)
+    let named = [Diagnostic.Note("the file is named here", at: file.location)]
+    let bytes: [UInt8]
+    switch ProjectFileBytes.contents(
+      of: resolved, limit: ProjectLimits.subtitleBytes, what: "transcript")
+    {
+    case .success(let read): bytes = read
+    case .failure(let problem):
+      error(
+        problem.isTooLarge ? "transcript-too-large" : "unreadable-transcript",
+        "captions '\(file.value)': \(problem.message)", at: file.location,
+        notes: file.substitutionNotes)
+      return
+    }
+    let shown = subtitleDisplayName(resolved)
+    let read = WordTranscriptReader.read(bytes: bytes, file: shown)
+    if let text = read.text { subtitleTexts[shown] = text }
+    for diagnostic in read.diagnostics {
+      var located = diagnostic
+      located.notes += named + file.substitutionNotes
+      report(located)
+    }
+    captions.transcriptFormat = read.format
+    captions.transcript = read.diagnostics.hasErrors ? [] : read.words
   }
 
   /// The name messages give a subtitle file (or a look's `.cube` file): its path from the folder the command runs in

@@ -22,7 +22,7 @@ extension ReadContext {
     "image": ["key"],
     "fill": [],
     "text": textStyleKeys,
-    "captions": textStyleKeys,
+    "captions": textStyleKeys + ["words"],
     "sequence": [],
     "project": ["in", "out", "loop", "after_end", "key", "matte", "audio", "variables"],
   ]

@@ -257,6 +257,12 @@ public struct CaptionsLayerSpec: Sendable {
   public var style: TextLayerSpec
   /// The file's cues, once it has been read (after the path rules allowed it); empty before.
   public var cues: [SubtitleCue] = []
+  /// With `words:`, the file is a word-timed transcript shown a few words at a time.
+  public var words: WordCaptionsSpec?
+  /// The transcript's words, once read (with `words` only); empty before.
+  public var transcript: [TimedWord] = []
+  /// The kind of transcript the file was read as (with `words` only).
+  public var transcriptFormat: WordTranscriptFormat?
 }
 
 /// The keys of an `image` layer.

@@ -136,7 +136,7 @@ extension ReadContext {
     "\(count / 1_000_000).\(count % 1_000_000 / 100_000) million"
   }
 
-  private func readOutline(_ node: Node, subject: String) -> OutlineSpec? {
+  func readOutline(_ node: Node, subject: String) -> OutlineSpec? {
     guard
       let map = MappingReader(
         node, subject: "outline of \(subject)", keys: ["width", "color"], in: self)

@@ -18,12 +18,15 @@ public struct CaptionsPlan: Codable, Sendable, Equatable {
   public var cues: [CaptionCuePlan]
   /// What is drawn, in frame order: frames without a page show nothing.
   public var pages: [CaptionPagePlan]
+  /// With `words:`, the transcript's pages and words; `cues` and `pages` are then empty.
+  public var words: WordCaptionsPlan?
 
   /// A captions plan.
   public init(
     file: String, format: String, font: String, cues: [CaptionCuePlan],
-    pages: [CaptionPagePlan]
+    pages: [CaptionPagePlan], words: WordCaptionsPlan? = nil
   ) {
+    self.words = words
     self.file = file
     self.format = format
     self.font = font

@@ -104,6 +104,12 @@ public enum PlanTable {
     }
     for layer in plan.layers {
       guard case .captions(let captions) = layer.content else { continue }
+      if let words = captions.words {
+        out += "\nword captions of '\(layer.name)' from \(captions.file) (a page shows from its "
+        out += "first word's s - lead; a word is active from its s - lead to the next's)\n"
+        out += words.pages.isEmpty ? "  (no words)\n" : wordTable(words).render()
+        continue
+      }
       out += "\ncaptions of '\(layer.name)' from \(captions.file) (a cue from a to b shows on "
       out += "frame k when a <= k/fps - start < b)\n"
       out +=
@@ -230,6 +236,12 @@ public enum PlanTable {
     case .project(let project):
       return "project \(project.clip.source) #\(project.composition)"
         + (project.clip.matte.map { " + matte \($0)" } ?? "")
+    case .captions(let captions) where captions.words != nil:
+      let pages = captions.words?.pages ?? []
+      let words = pages.reduce(0) { $0 + $1.words.count }
+      return "word captions \(captions.file) (\(captions.format), \(words) word"
+        + "\(words == 1 ? "" : "s") on \(pages.count) page\(pages.count == 1 ? "" : "s"); "
+        + "\(captions.font))"
     case .captions(let captions):
       return
         "captions \(captions.file) (\(captions.format), \(captions.cues.count) cue\(captions.cues.count == 1 ? "" : "s"); \(captions.font))"
@@ -253,6 +265,30 @@ public enum PlanTable {
         sizes[index].map { "\(pixels($0)) px" } ?? "-",
         "\"\(words.count > 60 ? words.prefix(59) + "…" : words)\"",
       ])
+    }
+    return table
+  }
+
+  /// Every page of word captions and each of its words: the page's frames and size, then per
+  /// word its line in the transcript, its times there, and the frames it is active on.
+  static func wordTable(_ words: WordCaptionsPlan) -> TextTable {
+    var table = TextTable(header: ["page", "line", "word time", "active frames", "word"])
+    for (number, page) in words.pages.enumerated() {
+      let f = page.frames
+      table.rows.append([
+        "\(number + 1)", "", "",
+        f.count == 0 ? "none" : "\(f.first)-\(f.end - 1) (\(f.count))",
+        "set at \(pixels(page.text.fit.size)) px, \(page.text.fit.lineCount) line"
+          + (page.text.fit.lineCount == 1 ? "" : "s"),
+      ])
+      for word in page.words {
+        let a = word.activeFrames
+        table.rows.append([
+          "", "\(word.line)", "\(seconds(word.start))-\(seconds(word.end)) s",
+          a.count == 0 ? "none" : "\(a.first)-\(a.end - 1) (\(a.count))",
+          "\"\(word.text.count > 40 ? word.text.prefix(39) + "…" : word.text)\"",
+        ])
+      }
     }
     return table
   }

@@ -165,7 +165,7 @@ final class TextLayout {
 
   /// The lines drawn (the first `maxLines`, or all) and the height they take together, from
   /// the layout's top to the last one's logical bottom: the layout's height when all are drawn.
-  private func drawnBlock() -> LineBlock {
+  func drawnBlock() -> LineBlock {
     let all = lines()
     let bounds = bounds
     guard let maxLines, all.count > maxLines else {
@@ -192,9 +192,13 @@ final class TextLayout {
         var placed = PangoRectangle()
         pango_layout_iter_get_line_extents(iterator, nil, &placed)
         let bottom = pixels(placed).y + pixels(placed).height
+        // Pango's offset of the line within the layout (its own alignment), which word
+        // ranges on the line include and a placed line does not.
+        let offset = pixels(placed).x - pixels(logical).x
         lines.append(
           LineMetrics(
-            line: line, width: pixels(logical).width, baseline: baseline, bottom: bottom))
+            line: line, width: pixels(logical).width, baseline: baseline, bottom: bottom,
+            top: pixels(logical).y, height: pixels(logical).height, layoutOffset: offset))
       }
     } while pango_layout_iter_next_line(iterator) != 0
     return lines
@@ -202,24 +206,28 @@ final class TextLayout {
 }
 
 /// A line of a layout with its logical width, and its baseline's and logical bottom's distances
-/// from the layout's top, in pixels.
-private struct LineMetrics {
+/// from the layout's top, in pixels; its logical top and height from its baseline; and Pango's
+/// offset of it within the layout.
+struct LineMetrics {
   let line: UnsafeMutablePointer<PangoLayoutLine>
   let width: Double
   let baseline: Double
   let bottom: Double
+  let top: Double
+  let height: Double
+  let layoutOffset: Double
 }
 
 /// The lines of a layout that are drawn, the height of their block in pixels, and whether
 /// lines after them are left out.
-private struct LineBlock {
+struct LineBlock {
   let lines: [LineMetrics]
   let height: Double
   let leavesLinesOut: Bool
 }
 
 /// A rectangle in Pango units (1/1024 pixel) as pixels.
-private func pixels(_ rect: PangoRectangle) -> PixelRect {
+func pixels(_ rect: PangoRectangle) -> PixelRect {
   let scale = Double(PANGO_SCALE)
   return PixelRect(
     x: Double(rect.x) / scale, y: Double(rect.y) / scale, width: Double(rect.width) / scale,

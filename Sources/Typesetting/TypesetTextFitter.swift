@@ -19,4 +19,21 @@ public struct TypesetTextFitter: TextFitting {
       return .failure(TextFitFailure(error.reason))
     }
   }
+
+  public func wordBoxes(
+    _ request: TextFitRequest, size: Double, align: TextAlign, valign: TextVerticalAlign,
+    words: [Range<Int>]
+  ) -> Result<[[WordBox]], TextFitFailure> {
+    var style = TextStyle.measuring(request)
+    style.pixelSize = size
+    style.alignment = align
+    style.verticalAlignment = valign
+    do throws(TypesettingError) {
+      return .success(
+        try Typesetter.wordBoxes(
+          style, width: request.width, height: request.height, words: words))
+    } catch {
+      return .failure(TextFitFailure(error.reason))
+    }
+  }
 }

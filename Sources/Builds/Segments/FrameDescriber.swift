@@ -132,6 +132,17 @@ struct FrameDescriber {
       let child = plan.compositions[project.composition].plan
       let j = child.frame(showingAt: time)
       text += " @\(time) child \(try childFrame(project.composition, j))"
+    case .captions(let captions) where captions.words != nil:
+      guard let words = captions.words, let page = words.page(atFrame: k) else { return nil }
+      // The page's words and boxes, and each word's look on this frame: what is drawn.
+      text += " words \(try wordPagePart(layer: index, page: page))"
+      for (number, word) in page.words.enumerated() {
+        let state = page.state(ofWord: number, atFrame: k)
+        text += " \(state.rawValue.prefix(1))"
+        if state == .active {
+          text += "\(WordPop.scale(of: word, in: words, atFrame: k, fps: fps))"
+        }
+      }
     case .captions(let captions):
       guard let page = captions.page(atFrame: k) else { return nil }
       text += " page \(try pagePart(layer: index, page: page))"
@@ -161,6 +172,15 @@ struct FrameDescriber {
     if let known = pageParts[layer]?[page.frames.first] { return known }
     let digest = ContentHash.of(
       try Self.json(page.text) + Data(fontFiles(of: page.text).utf8))
+    pageParts[layer, default: [:]][page.frames.first] = digest
+    return digest
+  }
+
+  /// A word page's words, boxes and how they are set, hashed once per page.
+  private mutating func wordPagePart(layer: Int, page: WordPagePlan) throws -> String {
+    if let known = pageParts[layer]?[page.frames.first] { return known }
+    let digest = ContentHash.of(
+      try Self.json(page) + Data(fontFiles(of: page.text).utf8))
     pageParts[layer, default: [:]][page.frames.first] = digest
     return digest
   }
@@ -202,6 +222,7 @@ struct FrameDescriber {
       captions.file = ""
       captions.cues = []
       captions.pages = []
+      captions.words?.pages = []
       layer.content = .captions(captions)
     case .project(var project):
       // The child's frames are described frame by frame; which entry of the plan's list it

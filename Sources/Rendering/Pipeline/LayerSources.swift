@@ -106,7 +106,12 @@ func layerSource(for layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) -
   switch layer.content {
   case .video: try LayerFeed(layer: layer, plan: plan)
   case .image, .fill, .text: try StillLayer(layer: layer, plan: plan)
-  case .captions(let captions): CaptionsLayer(layer: layer, captions: captions)
+  case .captions(let captions):
+    if let words = captions.words {
+      WordCaptionsLayer(layer: layer, words: words, fps: plan.output.fps)
+    } else {
+      CaptionsLayer(layer: layer, captions: captions)
+    }
   case .project: try CompositionFeed(layer: layer, plan: plan)
   }
 }
