@@ -1,0 +1,149 @@
+import EndToEndSupport
+import Foundation
+import TestSupport
+import Testing
+
+/// `captions` layers with `words:`, judged on the decoded frames of the rendered movie by
+/// `Tests/Measurements/word_states.py`: for every input format, every word's state on every
+/// frame against the frame rule written afresh in Python, zero frames off; nothing drawn
+/// between pages; pages never outside the box.
+@Suite("Render word captions", .tags(.endToEnd))
+struct RenderWordCaptionsTests {
+  /// Words around frame boundaries at 30 fps (a frame every 33.3 ms): one just before a
+  /// frame, one just after, one a single frame long, one between two frames, in three cues.
+  static let cues: [[TestWord]] = [
+    [
+      TestWord("One", 0, 333), TestWord("two", 333, 434), TestWord("three", 434, 600),
+      TestWord("four", 600, 700), TestWord("five.", 700, 1033),
+    ],
+    [TestWord("Six", 1066, 1067), TestWord("seven", 1067, 1500), TestWord("eight", 1500, 2000)],
+    [TestWord("nine", 2500, 2520), TestWord("ten", 2520, 3000)],
+  ]
+  static let words = cues.flatMap { $0 }
+  /// per_page 3, the cues' ends and "five." cut them so.
+  static let pages = [[0, 1, 2], [3, 4], [5, 6, 7], [8, 9]]
+  /// Pure hues, told apart in decoded frames whatever chroma subsampling does to edges.
+  static let looks = [
+    "upcoming: { color: \"#0000FF\" }", "active: { color: \"#FF0000\" }",
+    "spoken: { color: \"#00FF00\" }",
+  ]
+
+  /// Renders `file` as a word-captions layer with `words` keys, and judges every frame.
+  static func judge(
+    file: String, contents: String, startMs: Int = 0, leadMs: Int = 0, lingerMs: Int = 0
+  ) throws {
+    try withScratchFolder { folder in
+      let keys =
+        ["per_page: 3"] + (leadMs == 0 ? [] : ["lead: \(leadMs)ms"])
+        + (lingerMs == 0 ? [] : ["linger: \(lingerMs)ms"]) + looks
+      let yaml = CaptionsProject.yaml(
+        size: "480x270", fps: "30", duration: "3.5s",
+        layers: """
+            - name: words
+              captions: \(file)
+              box: [10, 150, 460, 100]
+              font: DejaVu Sans Bold 30
+              align: center
+              valign: middle\(startMs == 0 ? "" : "\n    start: \(Double(startMs) / 1000)s")
+              words:
+          """ + keys.map { "\n        \($0)" }.joined())
+      let run = try CaptionsProject.render(yaml, files: [file: contents], in: folder)
+      try #require(run.status == 0, "\(run.stderr)\n\(yaml)")
+      let plan = try ChromakeBinary.run(["plan", "project.yaml", "--json"], in: folder.url)
+      try #require(plan.status == 0, "\(plan.stderr)")
+      let layout = try WordLayout(planJSON: plan.stdout, layer: 0)
+      #expect(layout.pages == pages, "pages as per_page, the cues and the full stop cut them")
+      let spec: [String: Any] = [
+        "movie": folder.path("out.mp4"), "width": 480, "height": 270, "fps": [30, 1],
+        "frames": 105, "start_ms": startMs, "lead_ms": leadMs, "linger_ms": lingerMs,
+        "words": words.map { [$0.start, $0.end] }, "pages": layout.pages,
+        "boxes": layout.boxes.map { $0.map { [$0.x, $0.y, $0.width, $0.height] } },
+        "area": [10, 150, 460, 100],
+      ]
+      let specURL = folder.url.appendingPathComponent("judge.json")
+      try JSONSerialization.data(withJSONObject: spec).write(to: specURL)
+      let judged = try ToolRun.run(
+        tool: "python3", [WordLayout.judge.path, specURL.path], in: folder.url)
+      try #require(judged.status == 0, "\(judged.stderr)")
+      let summary = try #require(judged.stdout.split(separator: "\n").last)
+      let result = try #require(
+        try JSONSerialization.jsonObject(with: Data(summary.utf8)) as? [String: Any])
+      #expect(result["wrong"] as? Int == 0, "\(judged.stdout.prefix(3000))")
+      let seen = try #require(result["seen"] as? [String: Int])
+      for state in ["upcoming", "active", "spoken"] {
+        #expect((seen[state] ?? 0) > 20, "\(state) seen on \(seen[state] ?? 0) word-frames")
+      }
+    }
+  }
+
+  @Test(
+    "every word's state on every frame follows the frame rule", arguments: WordTranscripts.formats)
+  func frameRule(format: String) throws {
+    try Self.judge(file: "words-\(format)", contents: WordTranscripts.write(Self.cues, as: format))
+  }
+
+  @Test("lead, linger and the layer's start shift the rule exactly")
+  func leadLingerStart() throws {
+    try Self.judge(
+      file: "words.json", contents: WordTranscripts.write(Self.cues, as: "whisperx.json"),
+      startMs: 100, leadMs: 67, lingerMs: 200)
+  }
+}
+
+/// The pages and word boxes a plan gives a word-captions layer, in output pixels.
+struct WordLayout {
+  static let judge = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Measurements/word_states.py")
+
+  struct Box {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+  }
+
+  /// Word indices by page, in order.
+  var pages: [[Int]] = []
+  /// Each word's boxes, placed in the layer's box as the compositor fits the picture.
+  var boxes: [[Box]] = []
+
+  /// From `chromake plan --json`: the `layer`-th captions layer.
+  init(planJSON: String, layer: Int) throws {
+    let plan = try #require(
+      try JSONSerialization.jsonObject(with: Data(planJSON.utf8)) as? [String: Any])
+    let layers = try #require(plan["layers"] as? [[String: Any]])
+    let captionsLayers = layers.filter { $0["captions"] != nil }
+    let chosen = captionsLayers[layer]
+    let captions = try #require(chosen["captions"] as? [String: Any])
+    let words = try #require(captions["words"] as? [String: Any])
+    let planned = try #require(words["pages"] as? [[String: Any]])
+    let boxKeyframes = try #require(chosen["box"] as? [[String: Any]])
+    let box = try #require(boxKeyframes.first?["value"] as? [String: Double])
+    var next = 0
+    for page in planned {
+      let text = try #require(page["text"] as? [String: Any])
+      let (pw, ph) = (
+        try #require(text["pictureWidth"] as? Double),
+        try #require(text["pictureHeight"] as? Double)
+      )
+      // `fit: contain`, centred: the picture is the box's size rounded, so nearly 1.
+      let scale = min(box["width"]! / pw, box["height"]! / ph)
+      let (ox, oy) = (
+        box["x"]! + (box["width"]! - pw * scale) / 2, box["y"]! + (box["height"]! - ph * scale) / 2
+      )
+      let pageWords = try #require(page["words"] as? [[String: Any]])
+      pages.append(Array(next..<(next + pageWords.count)))
+      next += pageWords.count
+      for word in pageWords {
+        let raw = try #require(word["boxes"] as? [[String: Double]])
+        boxes.append(
+          raw.map {
+            Box(
+              x: ox + $0["x"]! * scale, y: oy + $0["y"]! * scale, width: $0["width"]! * scale,
+              height: $0["height"]! * scale)
+          })
+      }
+    }
+  }
+}
