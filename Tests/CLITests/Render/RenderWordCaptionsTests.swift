@@ -90,6 +90,123 @@ struct RenderWordCaptionsTests {
   }
 }
 
+extension RenderWordCaptionsTests {
+  /// Renders `transcript` (WhisperX) as `project-NAME`'s word captions with `words` keys at
+  /// 480×270, 30 fps, and returns the plan's layout.
+  static func render(
+    _ name: String, transcript: String, keys: [String], font: String = "DejaVu Sans Bold 30",
+    in folder: ScratchFolder
+  ) throws -> WordLayout {
+    let yaml = CaptionsProject.yaml(
+      size: "480x270", fps: "30", duration: "3.5s",
+      layers: """
+          - name: words
+            captions: words.json
+            box: [10, 150, 460, 100]
+            font: \(font)
+            align: center
+            valign: middle
+            words:
+        """ + keys.map { "\n        \($0)" }.joined()
+    )
+    .replacingOccurrences(of: "file: out.mp4", with: "file: \(name).mp4")
+    try transcript.write(
+      to: folder.url.appendingPathComponent("words.json"), atomically: true, encoding: .utf8)
+    try yaml.write(
+      to: folder.url.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+    let run = try ChromakeBinary.run(
+      ["render", "\(name).yaml", "--progress", "none"], in: folder.url)
+    try #require(run.status == 0, "\(run.stderr)\n\(yaml)")
+    let plan = try ChromakeBinary.run(["plan", "\(name).yaml", "--json"], in: folder.url)
+    try #require(plan.status == 0, "\(plan.stderr)")
+    return try WordLayout(planJSON: plan.stdout, layer: 0)
+  }
+
+  @Test("an active word scaled and popping never moves the page's layout, and does grow")
+  func scaleKeepsLayout() throws {
+    try withScratchFolder { folder in
+      let transcript = WordTranscripts.write(Self.cues, as: "whisperx.json")
+      let plain = try Self.render(
+        "plain", transcript: transcript, keys: ["per_page: 3"] + Self.looks, in: folder)
+      let scaledLooks = Self.looks.map {
+        $0.hasPrefix("active") ? "active: { color: \"#FF0000\", scale: 1.4 }" : $0
+      }
+      let scaled = try Self.render(
+        "scaled", transcript: transcript,
+        keys: ["per_page: 3", "pop: { scale: 2, duration: 200ms, ease: out }"] + scaledLooks,
+        in: folder)
+      #expect(plain.pages == scaled.pages && plain.activeFrames == scaled.activeFrames)
+      let answer = try WordLayout.measure(
+        [
+          "mode": "stability", "width": 480, "height": 270, "movie": folder.path("plain.mp4"),
+          "scaled": folder.path("scaled.mp4"), "pages": plain.pages,
+          "boxes": plain.boxes.map { [$0[0].x, $0[0].y, $0[0].width, $0[0].height] },
+          "active": plain.active(frames: 105).map { $0 as Any? ?? NSNull() }, "scale": 1.4,
+          "largest": 2,
+        ], in: folder)
+      #expect((answer["moved"] as? [Int])?.isEmpty == true, "frames where words moved: \(answer)")
+      #expect((answer["checked"] as? Int ?? 0) > 50, "\(answer)")
+      #expect((answer["grown"] as? Int ?? 0) > 40, "the active word grew: \(answer)")
+    }
+  }
+
+  @Test("Arabic and Hebrew are highlighted right to left, English left to right")
+  func readingOrder() throws {
+    try withScratchFolder { folder in
+      let cues = [
+        [TestWord("مرحبا", 0, 500), TestWord("بكم", 500, 1000), TestWord("جميعا", 1000, 1500)],
+        [TestWord("שלום", 1500, 2000), TestWord("לכולם", 2000, 2500), TestWord("כאן", 2500, 2900)],
+        [TestWord("Hello", 2900, 3100), TestWord("to", 3100, 3300), TestWord("all", 3300, 3500)],
+      ]
+      let layout = try Self.render(
+        "order", transcript: WordTranscripts.write(cues, as: "whisperx.json"),
+        keys: ["per_page: 3"] + Self.looks, in: folder)
+      try #require(layout.pages == [[0, 1, 2], [3, 4, 5], [6, 7, 8]])
+      let answer = try WordLayout.measure(
+        [
+          "mode": "order", "width": 480, "height": 270, "movie": folder.path("order.mp4"),
+          "area": [10, 150, 460, 100],
+        ], in: folder)
+      let centres = try #require(answer["centres"] as? [Any])
+      let active = layout.active(frames: 105)
+      // The mean centre of the red ink while each word is active.
+      var centreOf: [Int: Double] = [:]
+      for word in 0..<9 {
+        let xs = active.indices.filter { active[$0] == word }.compactMap { centres[$0] as? Double }
+        try #require(!xs.isEmpty, "word \(word + 1) was never seen active")
+        centreOf[word] = xs.reduce(0, +) / Double(xs.count)
+      }
+      for page in 0..<3 {
+        let (a, b, c) = (centreOf[3 * page]!, centreOf[3 * page + 1]!, centreOf[3 * page + 2]!)
+        if page < 2 {
+          #expect(a > b && b > c, "page \(page + 1) right to left: \(a), \(b), \(c)")
+        } else {
+          #expect(a < b && b < c, "English left to right: \(a), \(b), \(c)")
+        }
+      }
+    }
+  }
+
+  @Test("an emoji word is drawn in colour")
+  func emojiInColour() throws {
+    try withScratchFolder { folder in
+      let cues = [
+        [TestWord("Party", 0, 1000), TestWord("🎉", 1000, 2000), TestWord("time", 2000, 3000)]
+      ]
+      let layout = try Self.render(
+        "emoji", transcript: WordTranscripts.write(cues, as: "whisperx.json"),
+        keys: ["per_page: 3"] + Self.looks, font: "DejaVu Sans Bold 60", in: folder)
+      let box = try #require(layout.boxes[1].first)
+      let answer = try WordLayout.measure(
+        [
+          "mode": "colours", "width": 480, "height": 270, "movie": folder.path("emoji.mp4"),
+          "frame": 75, "box": [box.x, box.y, box.width, box.height],
+        ], in: folder)
+      #expect((answer["hues"] as? Int ?? 0) >= 3, "hues inside the emoji's box: \(answer)")
+    }
+  }
+}
+
 /// The pages and word boxes a plan gives a word-captions layer, in output pixels.
 struct WordLayout {
   static let judge = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -105,8 +222,26 @@ struct WordLayout {
 
   /// Word indices by page, in order.
   var pages: [[Int]] = []
+  /// Each word's active frames, `first..<end`.
+  var activeFrames: [Range<Int>] = []
   /// Each word's boxes, placed in the layer's box as the compositor fits the picture.
   var boxes: [[Box]] = []
+
+  /// The word active on each of `frames` frames, if any.
+  func active(frames: Int) -> [Int?] {
+    (0..<frames).map { k in activeFrames.firstIndex { $0.contains(k) } }
+  }
+
+  /// Runs `Tests/Measurements/word_layout.py` with `spec` and returns its JSON answer.
+  static func measure(_ spec: [String: Any], in folder: ScratchFolder) throws -> [String: Any] {
+    let url = folder.url.appendingPathComponent("layout-\(spec["mode"] ?? "").json")
+    try JSONSerialization.data(withJSONObject: spec).write(to: url)
+    let script = judge.deletingLastPathComponent().appendingPathComponent("word_layout.py")
+    let run = try ToolRun.run(tool: "python3", [script.path, url.path], in: folder.url)
+    try #require(run.status == 0, "\(run.stderr)")
+    let last = try #require(run.stdout.split(separator: "\n").last)
+    return try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+  }
 
   /// From `chromake plan --json`: the `layer`-th captions layer.
   init(planJSON: String, layer: Int) throws {
@@ -136,6 +271,8 @@ struct WordLayout {
       pages.append(Array(next..<(next + pageWords.count)))
       next += pageWords.count
       for word in pageWords {
+        let active = try #require(word["activeFrames"] as? [String: Int])
+        activeFrames.append(active["first"]!..<max(active["first"]!, active["end"]!))
         let raw = try #require(word["boxes"] as? [[String: Double]])
         boxes.append(
           raw.map {
