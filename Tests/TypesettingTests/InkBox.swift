@@ -61,3 +61,15 @@ extension TextColor {
   static let red = TextColor(red: 255, green: 0, blue: 0)
   static let blue = TextColor(red: 0, green: 0, blue: 255)
 }
+
+extension InkBox {
+  /// The box around `pixels`, or nil when there are none.
+  static func around(_ pixels: [(x: Int, y: Int, rgba: [UInt8])]) -> InkBox? {
+    guard let first = pixels.first else { return nil }
+    return pixels.reduce(InkBox(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)) {
+      InkBox(
+        minX: min($0.minX, $1.x), minY: min($0.minY, $1.y), maxX: max($0.maxX, $1.x),
+        maxY: max($0.maxY, $1.y))
+    }
+  }
+}
