@@ -48,11 +48,17 @@ struct MissingGlyphs {
   }
 
   /// What to install: each package once, with the scripts it would draw, then a font for the
-  /// characters no package is known for.
+  /// characters no package is known for; and control characters, which no font draws, to
+  /// remove.
   private var help: String {
     var packages: [(package: String, scripts: [String])] = []
     var uncovered: [Unicode.Scalar] = []
+    var controls: [Unicode.Scalar] = []
     for character in characters {
+      if character.properties.generalCategory == .control {
+        controls.append(character)
+        continue
+      }
       guard let source = MissingGlyphFonts.source(of: character) else {
         uncovered.append(character)
         continue
@@ -70,12 +76,28 @@ struct MissingGlyphs {
       let those =
         uncovered.count == characters.count
         ? (uncovered.count == 1 ? "it" : "them")
-        : uncovered.prefix(Self.shown).map { Self.code($0) }.joined(separator: ", ")
-          + (uncovered.count > Self.shown ? " and \(uncovered.count - Self.shown) more" : "")
+        : Self.codes(uncovered)
       parts.append("a font that covers \(those)")
     }
-    guard let last = parts.popLast() else { return "" }
-    return "install " + (parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last)
+    var sentences: [String] = []
+    if let last = parts.popLast() {
+      sentences.append(
+        "install " + (parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last))
+    }
+    if !controls.isEmpty {
+      sentences.append(
+        "remove "
+          + (controls.count == characters.count
+            ? (controls.count == 1 ? "it" : "them") : Self.codes(controls))
+          + ": control characters are drawn by no font")
+    }
+    return sentences.joined(separator: "; ")
+  }
+
+  /// "U+E000, U+E001 and 3 more": the first few code points of `characters`.
+  private static func codes(_ characters: [Unicode.Scalar]) -> String {
+    characters.prefix(shown).map(code).joined(separator: ", ")
+      + (characters.count > shown ? " and \(characters.count - shown) more" : "")
   }
 
   /// "U+1F389 🎉": the code point, and the character itself where it is visible on its own (not

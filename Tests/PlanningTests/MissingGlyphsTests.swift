@@ -47,6 +47,16 @@ import Testing
     #expect(try Self.warning(["\u{E000}", "\u{0378}"]).help == "install a font that covers them")
   }
 
+  @Test("control characters: to remove, since no font draws them")
+  func controlCharacters() throws {
+    #expect(
+      try Self.warning(["\u{0001}"]).help == "remove it: control characters are drawn by no font")
+    #expect(
+      try Self.warning(["\u{0001}", "\u{E000}", "\u{007F}"]).help
+        == "install a font that covers U+E000; remove U+0001, U+007F: control characters are "
+        + "drawn by no font")
+  }
+
   @Test("invisible characters are named by code point alone")
   func invisibleByCodePoint() {
     #expect(MissingGlyphs.describe("\u{0001}") == "U+0001")
