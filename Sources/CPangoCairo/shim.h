@@ -13,4 +13,8 @@
 // PANGO_IS_FC_FONT is a function-like macro (a GType check), so Swift cannot import it.
 static inline int chromake_is_fc_font(PangoFont *font) { return PANGO_IS_FC_FONT(font); }
 
+// PANGO_GLYPH_UNKNOWN_FLAG is a macro with a cast, which Swift does not import: the bit Pango
+// sets on the glyph of a character no font has, whose other bits are the character itself.
+static inline PangoGlyph chromake_glyph_unknown_flag(void) { return PANGO_GLYPH_UNKNOWN_FLAG; }
+
 #endif

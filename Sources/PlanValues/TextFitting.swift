@@ -74,14 +74,21 @@ public struct TextFitResult: Sendable, Equatable {
   public var text: String
   /// Whether `text` was cut to end in "…".
   public var ellipsized: Bool
+  /// Characters of `text` that no installed font has a glyph for, so that they are drawn as
+  /// boxes: each once, in the order they first appear.
+  public var missingCharacters: [Unicode.Scalar]
 
   /// A result.
-  public init(size: Double, lineCount: Int, fits: Bool, text: String, ellipsized: Bool) {
+  public init(
+    size: Double, lineCount: Int, fits: Bool, text: String, ellipsized: Bool,
+    missingCharacters: [Unicode.Scalar] = []
+  ) {
     self.size = size
     self.lineCount = lineCount
     self.fits = fits
     self.text = text
     self.ellipsized = ellipsized
+    self.missingCharacters = missingCharacters
   }
 }
 

@@ -48,6 +48,7 @@ extension PlanBuilder {
         font: captions.style.font.value, cues: cues, pages: [])
     }
     var fontFailed = false
+    var missing = MissingGlyphs()
     for (run, (words, emphasis)) in zip(sweep.runs, stacks) {
       let fit: TextFitPlan
       switch measure(captions.style, words: words, emphasis: emphasis, room: room) {
@@ -63,6 +64,9 @@ extension PlanBuilder {
         }
         fit = Self.unmeasured(captions.style)
       }
+      gatherMissingGlyphs(
+        into: &missing, cues: run.cues.map { captions.cues[$0] }, style: captions.style,
+        words: words, emphasis: emphasis, room: room)
       let page = CaptionPagePlan(
         frames: run.frames, cues: run.cues,
         text: textPlan(
@@ -74,6 +78,7 @@ extension PlanBuilder {
       pages.append(page)
     }
     reportOverflow(overflowing, captions: captions, layer: layer, room: room)
+    reportMissingGlyphs(missing, captions: captions, layer: layer)
     return CaptionsPlan(
       file: ProjectPaths.display(captions.file.value), format: captions.format.rawValue,
       font: captions.style.font.value, cues: cues, pages: pages)

@@ -16,6 +16,7 @@ extension PlanBuilder {
     case .success(let measured):
       fit = measured
       if !fit.fits { reportOverflow(text, layer: layer, room: room, size: fit.size) }
+      reportMissingGlyphs(text, layer: layer, room: room)
     case .failure(let failure):
       diagnostics.append(
         .error(
@@ -38,12 +39,7 @@ extension PlanBuilder {
     room: (width: Int, height: Int)
   ) -> Result<TextFitPlan, TextFitFailure> {
     let overflow = style.overflow.value
-    let request = TextFitRequest(
-      text: words, emphasis: emphasis, font: style.font.value,
-      lineSpacing: style.lineSpacing.value, padding: style.padding.value,
-      outlineWidth: style.outline?.width.value, width: room.width, height: room.height,
-      sizeMin: style.sizeMin?.value, maxLines: style.maxLines?.value,
-      ellipsis: overflow == .ellipsis)
+    let request = Self.fitRequest(style, words: words, emphasis: emphasis, room: room)
     let result: Result<TextFitResult, TextFitFailure>
     if let known = measured[request] {
       result = known
@@ -57,6 +53,19 @@ extension PlanBuilder {
         overflow: overflow, fits: result.fits, lineCount: result.lineCount,
         ellipsized: result.ellipsized ? result.text : nil)
     }
+  }
+
+  /// What decides how `words` in `style` fit a picture of `room`.
+  static func fitRequest(
+    _ style: TextLayerSpec, words: String, emphasis: [TextEmphasis],
+    room: (width: Int, height: Int)
+  ) -> TextFitRequest {
+    TextFitRequest(
+      text: words, emphasis: emphasis, font: style.font.value,
+      lineSpacing: style.lineSpacing.value, padding: style.padding.value,
+      outlineWidth: style.outline?.width.value, width: room.width, height: room.height,
+      sizeMin: style.sizeMin?.value, maxLines: style.maxLines?.value,
+      ellipsis: style.overflow.value == .ellipsis)
   }
 
   /// The fit of a text the typesetter could not measure (an error was reported).

@@ -13,13 +13,20 @@ public struct TextFit: Sendable, Equatable {
   public var ellipsized: Bool
   /// The text to render: the original, or its start ending in "…".
   public var text: String
+  /// Characters of `text` that no installed font has a glyph for, drawn as boxes: each once,
+  /// in the order they first appear.
+  public var missingCharacters: [Unicode.Scalar]
 
   /// A fit from its parts.
-  public init(size: Double, lineCount: Int, fits: Bool, ellipsized: Bool, text: String) {
+  public init(
+    size: Double, lineCount: Int, fits: Bool, ellipsized: Bool, text: String,
+    missingCharacters: [Unicode.Scalar] = []
+  ) {
     self.size = size
     self.lineCount = lineCount
     self.fits = fits
     self.ellipsized = ellipsized
     self.text = text
+    self.missingCharacters = missingCharacters
   }
 }

@@ -63,7 +63,8 @@ struct TextFitter {
       layout.setText(text, emphasis: emphasis)
       layout.setPixelSize(size)
       return TextFit(
-        size: size, lineCount: layout.lineCount, fits: fits, ellipsized: false, text: text)
+        size: size, lineCount: layout.lineCount, fits: fits, ellipsized: false, text: text,
+        missingCharacters: layout.missingCharacters)
     }
     return ellipsized(at: size)
   }
@@ -110,7 +111,8 @@ struct TextFitter {
     layout.setText(result, emphasis: emphasis(of: result))
     layout.setPixelSize(size)
     return TextFit(
-      size: size, lineCount: layout.lineCount, fits: anyFits, ellipsized: true, text: result)
+      size: size, lineCount: layout.lineCount, fits: anyFits, ellipsized: true, text: result,
+      missingCharacters: layout.missingCharacters)
   }
 
   /// The emphasis of `candidate`, the text or a start of it ending in "…": what lies over the

@@ -112,6 +112,33 @@ final class TextLayout {
     Int(pango_layout_get_unknown_glyphs_count(handle))
   }
 
+  /// The characters drawn as boxes because no installed font has a glyph for them: each once,
+  /// in the order of the text (not of the runs, which go right to left in Arabic or Hebrew).
+  var missingCharacters: [Unicode.Scalar] {
+    // Pango counts unknown glyphs as it shapes; the runs are walked only when there are some.
+    guard missingGlyphs > 0, let iterator = pango_layout_get_iter(handle) else { return [] }
+    defer { pango_layout_iter_free(iterator) }
+    let flag = chromake_glyph_unknown_flag()
+    var found: [(offset: Int32, character: Unicode.Scalar)] = []
+    repeat {
+      // A line's end has no run.
+      guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+      let glyphs = run.pointee.glyphs.pointee
+      let start = run.pointee.item.pointee.offset
+      for index in 0..<Int(max(0, glyphs.num_glyphs)) {
+        let glyph = glyphs.glyphs[index].glyph
+        // The flag's other bits are the character; the empty and invalid-input glyphs, which
+        // have the bit too, are no character.
+        guard glyph & flag != 0, let character = Unicode.Scalar(glyph & ~flag) else { continue }
+        found.append((start + glyphs.log_clusters[index], character))
+      }
+    } while pango_layout_iter_next_run(iterator) != 0
+    var seen: Set<Unicode.Scalar> = []
+    return found.sorted { $0.offset < $1.offset }.map(\.character).filter {
+      seen.insert($0).inserted
+    }
+  }
+
   /// The rectangle the lines take together, line spacing included, in pixels from the
   /// layout's origin.
   var bounds: PixelRect {

@@ -14,7 +14,7 @@ public struct TypesetTextFitter: TextFitting {
       return .success(
         TextFitResult(
           size: fit.size, lineCount: fit.lineCount, fits: fit.fits, text: fit.text,
-          ellipsized: fit.ellipsized))
+          ellipsized: fit.ellipsized, missingCharacters: fit.missingCharacters))
     } catch {
       return .failure(TextFitFailure(error.reason))
     }

@@ -6,7 +6,9 @@ public import PlanValues
 /// spaces. The rules it follows are the real typesetter's (`TypesetTextFitter`, checked against
 /// Pango by `TypesettingTests`): the font's own size if the text fits there; else, with a
 /// smallest size, the largest whole size from it up that fits; else, with `ellipsis`, the
-/// longest start that fits with "…" after it.
+/// longest start that fits with "…" after it. It has a glyph for every character except the
+/// private-use and unassigned ones, which no installed font draws (as the real typesetter finds
+/// on a machine set up by `scripts/install-deps`).
 public struct FixedTextMeasurer: TextFitting {
   /// The pixel size of a font description that gives none, as Pango's is set.
   static let defaultSize = 48.0
@@ -58,7 +60,8 @@ public struct FixedTextMeasurer: TextFitting {
       return .success(
         TextFitResult(
           size: size, lineCount: lines(request.text, at: size).count, fits: fitting,
-          text: request.text, ellipsized: false))
+          text: request.text, ellipsized: false,
+          missingCharacters: Self.missingCharacters(request.text)))
     }
     let graphemes = Array(request.text)
     func shortened(_ count: Int) -> String {
@@ -77,7 +80,18 @@ public struct FixedTextMeasurer: TextFitting {
     return .success(
       TextFitResult(
         size: size, lineCount: lines(text, at: size).count, fits: anyFits, text: text,
-        ellipsized: true))
+        ellipsized: true, missingCharacters: Self.missingCharacters(text)))
+  }
+
+  /// The private-use and unassigned characters of `text`, each once, in order.
+  static func missingCharacters(_ text: String) -> [Unicode.Scalar] {
+    var seen: Set<Unicode.Scalar> = []
+    return text.unicodeScalars.filter { character in
+      switch character.properties.generalCategory {
+      case .privateUse, .unassigned: return seen.insert(character).inserted
+      default: return false
+      }
+    }
   }
 
   /// The pixel size a font description ends in ("Sans Bold 40", "Serif 30px"), or the default.

@@ -27,6 +27,7 @@ struct PlannerMeasurerTests {
       request(long, sizeMin: nil), request(long, maxLines: 1),
       request(long, height: 90, sizeMin: nil, maxLines: 2, ellipsis: true),
       request("Sale", width: 600, height: 120),
+      request("Sale \u{E000} 🎉", width: 600, height: 120),
     ])
   func answersAreTheTypesetters(request: TextFitRequest) throws {
     let answer = try TypesetTextFitter().fit(request).get()
@@ -42,7 +43,7 @@ struct PlannerMeasurerTests {
       answer
         == TextFitResult(
           size: fit.size, lineCount: fit.lineCount, fits: fit.fits, text: fit.text,
-          ellipsized: fit.ellipsized))
+          ellipsized: fit.ellipsized, missingCharacters: fit.missingCharacters))
   }
 
   @Test("a shrunk text fits at its size and not one pixel larger")

@@ -46,6 +46,40 @@ import Typesetting
     }
   }
 
+  @Test(
+    "Arabic and Hebrew read right to left: the first word is drawn rightmost, as English's last",
+    arguments: [
+      (["שלום", "עולם"], true), (["مرحبا", "بالعالم"], true), (["Hello", "world"], false),
+    ])
+  func wordsAreDrawnInReadingOrder(words: [String], rightToLeft: Bool) throws {
+    func picture(_ text: String) throws -> TextPicture {
+      try Typesetter.render(
+        TextStyle(text: text, font: "DejaVu Sans 40", alignment: .right, padding: 20),
+        width: 600, height: 100)
+    }
+    let line = try picture(words.joined(separator: " "))
+    #expect(line.missingGlyphs == 0)
+    let rightmost = try picture(rightToLeft ? words[0] : words[1])
+    let leftmost = try picture(rightToLeft ? words[1] : words[0])
+    let right = try #require(rightmost.ink())
+    let left = try #require(leftmost.ink())
+    let whole = try #require(line.ink())
+    // Set against the right edge, the rightmost word alone lands where it lies in the line:
+    // the same pixels in its columns (to within antialiasing of positions 1/1024 px apart).
+    var difference = 0
+    var count = 0
+    for y in 0..<line.height {
+      for x in right.minX...right.maxX {
+        difference += abs(Int(line.pixel(x, y)[3]) - Int(rightmost.pixel(x, y)[3]))
+        count += 1
+      }
+    }
+    #expect(Double(difference) / Double(count) < 2, "mean alpha difference \(difference / count)")
+    // And the other word lies to its left, the line as wide as both with a space between.
+    #expect(
+      abs(whole.maxX - right.maxX) <= 1 && whole.minX < right.minX - left.width + 2, "\(whole)")
+  }
+
   @Test func paragraphsOfBothDirectionsAlignToTheSameEdge() throws {
     let style = TextStyle(
       text: "Hello\nمرحبا بالعالم\nHello", font: "DejaVu Sans 40", alignment: .right,

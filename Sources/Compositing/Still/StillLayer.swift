@@ -6,15 +6,16 @@ import RenderPlan
 /// render before anything is encoded; the compositor uploads it once and keeps it.
 public final class StillLayer: LayerSource {
   public let layer: LayerPlan
-  public let warnings: [RenderFailure]
   private let picture: DecodedFrame
 
   public init(layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) {
     self.layer = layer
-    let made = try StillPicture.make(for: layer, plan: plan)
-    picture = made.picture
-    warnings = made.warnings
+    picture = try StillPicture.make(for: layer, plan: plan)
   }
+
+  /// None: a still that could not be made fails the render, and what its text lacks was
+  /// reported while planning.
+  public var warnings: [RenderFailure] { [] }
 
   public func start(from k: Int64) {}
   public func stop() {}

@@ -4,21 +4,19 @@ import RenderPlan
 import Typesetting
 
 /// Makes the one picture of an image, fill or text layer, premultiplied RGBA (or a decoded
-/// picture's own layout for an image without alpha), with the warnings making it gave.
+/// picture's own layout for an image without alpha).
 public enum StillPicture {
-  static func make(for layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) -> (
-    picture: DecodedFrame, warnings: [RenderFailure]
-  ) {
+  static func make(for layer: LayerPlan, plan: RenderPlan) throws(RenderFailure) -> DecodedFrame {
     switch layer.content {
     case .image(let image):
       do throws(MediaError) {
-        return (try StillImage.decode(path: plan.resolvedPath(image.path)), [])
+        return try StillImage.decode(path: plan.resolvedPath(image.path))
       } catch {
         throw RenderFailure("cannot decode image '\(image.path)': \(error)", layer: layer)
       }
     case .fill(let color):
       do throws(MediaError) {
-        return (try fill(color), [])
+        return try fill(color)
       } catch {
         throw RenderFailure("cannot make the fill's picture: \(error)", layer: layer)
       }
@@ -40,10 +38,11 @@ public enum StillPicture {
   }
 
   /// The text typeset into the picture the plan sized for it (the box's, or its largest when
-  /// the box moves), at the size the plan chose. Whether it fits was reported while planning.
-  public static func typeset(_ text: TextPlan, in layer: LayerPlan) throws(RenderFailure) -> (
-    picture: DecodedFrame, warnings: [RenderFailure]
-  ) {
+  /// the box moves), at the size the plan chose. Whether it fits, and characters no installed
+  /// font has (drawn as boxes), were reported while planning, by the same typesetter.
+  public static func typeset(_ text: TextPlan, in layer: LayerPlan) throws(RenderFailure)
+    -> DecodedFrame
+  {
     let style = TextStyles.style(
       of: text, text: text.fit.ellipsized ?? text.text, pixelSize: text.fit.size)
     let typeset: TextPicture
@@ -53,20 +52,9 @@ public enum StillPicture {
     } catch {
       throw RenderFailure("cannot typeset the text: \(error)", layer: layer)
     }
-    var warnings: [RenderFailure] = []
-    if typeset.missingGlyphs > 0 {
-      let count = typeset.missingGlyphs
-      warnings.append(
-        RenderFailure(
-          "\(count) character\(count == 1 ? " has" : "s have") no glyph in any installed font "
-            + "and show\(count == 1 ? "s" : "") as a box: install a font that covers "
-            + (count == 1 ? "it" : "them"),
-          layer: layer))
-    }
     do throws(MediaError) {
-      let picture = try DecodedFrame.rgba(
+      return try DecodedFrame.rgba(
         typeset.pixels, width: typeset.width, height: typeset.height, layout: .rgba8Premultiplied)
-      return (picture, warnings)
     } catch {
       throw RenderFailure("cannot hold the typeset text: \(error)", layer: layer)
     }

@@ -9,10 +9,6 @@ import RenderPlan
 final class CaptionsLayer: LayerSource {
   let layer: LayerPlan
   private let captions: CaptionsPlan
-  /// The first warning typesetting gave (a character no font has), and how many pages gave
-  /// one: a file in a script no installed font covers warns once, not once a cue.
-  private var firstWarning: (line: Int, message: String)?
-  private var pagesWithWarnings = 0
   /// The page typeset last, and its picture.
   private var current: (frames: FrameRange, picture: DecodedFrame)?
 
@@ -21,16 +17,8 @@ final class CaptionsLayer: LayerSource {
     self.captions = captions
   }
 
-  var warnings: [RenderFailure] {
-    guard let firstWarning else { return [] }
-    let others = pagesWithWarnings - 1
-    let more = others > 0 ? " (and \(others) more cue\(others == 1 ? "" : "s"))" : ""
-    return [
-      RenderFailure(
-        "the cue at line \(firstWarning.line) of \(captions.file)\(more): \(firstWarning.message)",
-        layer: layer)
-    ]
-  }
+  /// None: characters no installed font has were reported while planning, at their cues.
+  var warnings: [RenderFailure] { [] }
 
   func start(from k: Int64) {}
   func stop() {}
@@ -48,14 +36,8 @@ final class CaptionsLayer: LayerSource {
     if let current, current.frames == page.frames {
       return LayerPictures(frame: k, picture: current.picture, matte: nil)
     }
-    let made = try StillPicture.typeset(page.text, in: layer)
-    if let warning = made.warnings.first {
-      pagesWithWarnings += 1
-      if firstWarning == nil {
-        firstWarning = (captions.cues[page.cues[0]].line, warning.message)
-      }
-    }
-    current = (page.frames, made.picture)
-    return LayerPictures(frame: k, picture: made.picture, matte: nil)
+    let picture = try StillPicture.typeset(page.text, in: layer)
+    current = (page.frames, picture)
+    return LayerPictures(frame: k, picture: picture, matte: nil)
   }
 }
