@@ -32,6 +32,15 @@ extension PlanBuilder {
       words, spec: spec, style: style, room: room, maxLines: maxLines, layer: layer)
     guard !groups.isEmpty else { return plan }
     let pageStarts = groups.map { words[$0[0]].start - lead }
+    var missing = MissingGlyphs()
+    defer {
+      if let warning = missing.warning(
+        owner: "layer '\(layer.name.value)'", place: "word",
+        notes: Self.fileNotes(captions))
+      {
+        diagnostics.append(warning)
+      }
+    }
     for (number, group) in groups.enumerated() {
       var pageEnd = words[group[group.count - 1]].end + spec.linger.value.seconds(fps: fps)
       if number + 1 < groups.count { pageEnd = min(pageEnd, pageStarts[number + 1]) }
@@ -40,7 +49,8 @@ extension PlanBuilder {
       guard
         let page = wordPage(
           group.map { words[$0] }, frames: pageFrames, pageEnd: pageEnd, lead: lead,
-          start: start, style: style, room: room, maxLines: maxLines, layer: layer)
+          start: start, style: style, room: room, maxLines: maxLines, layer: layer,
+          missing: &missing)
       else { return plan }
       plan.pages.append(page)
     }
@@ -57,6 +67,20 @@ extension PlanBuilder {
     room: (width: Int, height: Int), maxLines: Int, layer: LayerSpec
   ) -> [[Int]] {
     let silence = spec.breakOnSilence?.value.seconds(fps: fps)
+    if let long = words.first(where: {
+      $0.text.unicodeScalars.dropFirst(ProjectLimits.captionCharacters).first != nil
+    }) {
+      diagnostics.append(
+        .error(
+          "word-too-long",
+          "layer '\(layer.name.value)': a word of \(long.text.unicodeScalars.count) characters; "
+            + "a word shows at most \(ProjectLimits.captionCharacters)",
+          at: long.location, help: "is the file a word-timed transcript? A word has no spaces"))
+      return []
+    }
+    // Every candidate page is measured once: the characters measured bound what `check`
+    // spends, as the limit on a captions layer's pages does.
+    var measuredCharacters = 0
     var groups: [[Int]] = []
     var current: [Int] = []
     for index in words.indices {
@@ -68,6 +92,17 @@ extension PlanBuilder {
           || silence.map { words[index].start - previous.end >= $0 } ?? false
         if !ends {
           let text = Self.joined((current + [index]).map { words[$0].text }).text
+          measuredCharacters += text.unicodeScalars.count
+          guard measuredCharacters <= ProjectLimits.captionPageCharacters else {
+            diagnostics.append(
+              .error(
+                "captions-too-long",
+                "layer '\(layer.name.value)': its pages would measure more than "
+                  + "\(ProjectLimits.captionPageCharacters) characters in all",
+                at: words[index].location,
+                help: "split the transcript over several captions layers, or lower per_page"))
+            return []
+          }
           switch wordFit(text, style: style, room: room, maxLines: maxLines, shrink: false) {
           case .success(let fit): ends = !fit.fits
           case .failure(let failure):
@@ -92,7 +127,7 @@ extension PlanBuilder {
   private mutating func wordPage(
     _ words: [TimedWord], frames: FrameRange, pageEnd: Rational, lead: Rational,
     start: Rational, style: TextLayerSpec, room: (width: Int, height: Int), maxLines: Int,
-    layer: LayerSpec
+    layer: LayerSpec, missing: inout MissingGlyphs
   ) -> WordPagePlan? {
     let (text, ranges) = Self.joined(words.map(\.text))
     let fit: TextFitResult
@@ -104,6 +139,11 @@ extension PlanBuilder {
       return nil
     }
     if !fit.fits { reportWordOverflow(words[0], style: style, layer: layer, room: room) }
+    // Each missing character is the fault of the words that hold it, at their lines.
+    for word in words {
+      let lacking = fit.missingCharacters.filter { word.text.unicodeScalars.contains($0) }
+      missing.add(lacking, at: word.location)
+    }
     let boxes: [[WordBox]]
     switch texts.wordBoxes(
       Self.wordRequest(text, style: style, room: room, maxLines: maxLines, sizeMin: nil),

@@ -13,7 +13,8 @@ struct WordCaptionsPlanningTests {
   /// A 30 fps project showing `valid/words.whisperx.json` (two segments: "Like a big pizza.
   /// Hot" and "and fresh every single day", with a 0.6 s silence before "every") in `box`.
   static func plan(
-    words: String, box: String = "[40, 500, 1000, 300]", font: String = "Sans 40",
+    words: String, transcript: String = "valid/words.whisperx.json",
+    box: String = "[40, 500, 1000, 300]", font: String = "Sans 40",
     fps: String = "30", layer: String = ""
   ) -> Fixtures.Outcome {
     Fixtures.run(
@@ -22,7 +23,7 @@ struct WordCaptionsPlanningTests {
         output: { file: out/words.mp4, size: 1080x1920, fps: \(fps), duration: 5s }
         layers:
           - name: words
-            captions: valid/words.whisperx.json
+            captions: \(transcript)
             box: \(box)
             font: \(font)
             words: \(words)\(layer)
@@ -139,5 +140,14 @@ struct WordCaptionsPlanningTests {
     let unknown = try #require(outcome.diagnostics.first { $0.id == "unknown-key" })
     #expect(unknown.help?.contains("color") == true)
     #expect(unknown.location?.line == 8)
+  }
+
+  @Test("a character no font draws is one warning, at the first word that has it")
+  func missingGlyphs() throws {
+    let outcome = Self.plan(words: "{}", transcript: "valid/words_missing.whisperx.json")
+    let warnings = outcome.diagnostics.filter { $0.id == "missing-glyphs" }
+    try #require(warnings.count == 1, "\(Fixtures.printed(outcome))")
+    #expect(warnings[0].message.contains("U+E000"))
+    #expect(warnings[0].location?.file.hasSuffix("words_missing.whisperx.json") == true)
   }
 }
