@@ -199,7 +199,8 @@ struct LocatedJSONParser {
       if end - offset > Self.numberLength { break }
     }
     let token = String(decoding: bytes[offset..<end], as: UTF8.self)
-    let length = Int32(token.unicodeScalars.count)
+    // Columns count characters; a number is ASCII unless it is wrong.
+    let length = bytes[offset..<end].reduce(Int32(0)) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
     let position = LocatedJSON.Position(line: line, column: column, length: max(1, length))
     guard end - offset <= Self.numberLength else {
       throw Problem(
@@ -207,7 +208,9 @@ struct LocatedJSONParser {
         position: LocatedJSON.Position(line: line, column: column, length: Int32(end - offset)),
         help: "a time is written in a few digits, as 12.345")
     }
-    guard ["NaN", "Infinity", "-Infinity"].contains(token) || Self.isJSONNumber(token.utf8)
+    guard
+      Self.isJSONNumber(token.utf8) || token == "NaN" || token == "Infinity"
+        || token == "-Infinity"
     else {
       throw Problem(
         message: "'\(Self.quoted(token))' is not a number",
@@ -419,7 +422,12 @@ struct LocatedJSONParser {
   }
 
   private mutating func skipSpace() {
-    while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { step() }
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x09, 0x0A, 0x0D: step()
+      default: return
+      }
+    }
   }
 
   private func problem(_ message: String, help: String) -> Problem {

@@ -110,22 +110,24 @@ struct WhisperCppReader {
       if Self.isSpecial(bytes) { continue }
       let times = offsets(of: token, "the token")
       if times.failed { continue }
-      var word = Pending(position: value.position)
-      if let current = pending {
-        if Self.startsWord(bytes, after: current.bytes) {
-          finish(current, cue: index, cueStart: cueStart, cueEnd: cueEnd)
-        } else {
-          word = current
-        }
+      // The word is changed where it lies, never copied: a word of many pieces costs no
+      // more than its length.
+      if let current = pending?.bytes, Self.startsWord(bytes, after: current) {
+        if let done = pending { finish(done, cue: index, cueStart: cueStart, cueEnd: cueEnd) }
+        pending = nil
       }
-      word.bytes += bytes
-      if word.badByte == nil { word.badByte = bad }
-      if let (from, location) = times.from, word.start == nil {
-        (word.start, word.startLocation) = (from, location)
+      if pending == nil { pending = Pending(position: value.position) }
+      pending?.bytes += bytes
+      if pending?.badByte == nil { pending?.badByte = bad }
+      if let (from, location) = times.from, pending?.start == nil {
+        pending?.start = from
+        pending?.startLocation = location
       }
-      if let (to, location) = times.to { (word.end, word.endLocation) = (to, location) }
-      if times.from == nil || times.to == nil { word.untimedPiece = true }
-      pending = word
+      if let (to, location) = times.to {
+        pending?.end = to
+        pending?.endLocation = location
+      }
+      if times.from == nil || times.to == nil { pending?.untimedPiece = true }
     }
     if let done = pending { finish(done, cue: index, cueStart: cueStart, cueEnd: cueEnd) }
   }
@@ -159,10 +161,22 @@ struct WhisperCppReader {
   static func startsWord(_ bytes: [UInt8], after word: [UInt8]) -> Bool {
     guard let first = bytes.first else { return false }
     if [0x20, 0x09, 0x0A, 0x0D].contains(first) { return true }
-    guard SourceOffsets.firstInvalidUTF8(in: word) == nil,
+    guard endsWithWholeCharacter(word),
       let scalar = String(decoding: bytes.prefix(4), as: UTF8.self).unicodeScalars.first
     else { return false }
     return WordText.isCJK(scalar)
+  }
+
+  /// Whether `word` ends with a whole UTF-8 character rather than part of one, looking only at
+  /// its last four bytes, so that a word of many pieces costs no more than its length.
+  static func endsWithWholeCharacter(_ word: [UInt8]) -> Bool {
+    guard let last = word.last else { return true }
+    if last < 0x80 { return true }
+    // The lead byte of the last character, at most three continuation bytes back.
+    let tail = word.suffix(4)
+    guard let lead = tail.lastIndex(where: { $0 & 0xC0 != 0x80 }) else { return false }
+    let (length, valid) = LocatedJSONParser.utf8Sequence(word, at: lead)
+    return valid && lead + length == word.count
   }
 
   private mutating func readEntryText(
