@@ -19,7 +19,7 @@ struct TimedTextArrayReader {
     "each caption reads {\"text\": \"pizza\", \"startMs\": 19000, \"endMs\": 19500}"
 
   init(file: String) {
-    fields = TranscriptFields(file: file, format: .timedTextArray)
+    fields = TranscriptFields(file: file)
   }
 
   mutating func read(_ root: LocatedJSON) {

@@ -6,13 +6,10 @@ import Timeline
 /// JSON readers share it; it gathers their diagnostics.
 struct TranscriptFields {
   let file: String
-  /// What a help line calls the format, as "a WhisperX word".
-  let format: WordTranscriptFormat
   private(set) var diagnostics: [Diagnostic] = []
 
-  init(file: String, format: WordTranscriptFormat) {
+  init(file: String) {
     self.file = file
-    self.format = format
   }
 
   /// Whether enough problems are found to stop reading.
@@ -30,10 +27,6 @@ struct TranscriptFields {
 
   mutating func warning(_ diagnostic: Diagnostic) {
     diagnostics.append(diagnostic)
-  }
-
-  mutating func append(_ more: [Diagnostic]) {
-    diagnostics += more
   }
 
   /// The members of `value` when it is an object; else an error calling it `what`.

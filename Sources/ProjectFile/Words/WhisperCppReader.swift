@@ -5,6 +5,8 @@ import Timeline
 /// "to"}, "text", "tokens": [{"text", "offsets": {"from", "to"}, "id", "p", "t_dtw"}]}]}`,
 /// offsets in milliseconds. Each entry of `transcription` is a cue.
 ///
+/// With `-ml 1` (an entry a word), entries are not cues: only the last word ends one.
+///
 /// Tokens are pieces of words: a piece that starts with a space starts a word, and the pieces
 /// after it join it (`" Chrom"`, `"ake"` is one word), with the first piece's start and the
 /// last piece's end. In Chinese and Japanese, written without spaces, a piece that starts with
@@ -29,7 +31,7 @@ struct WhisperCppReader {
     + "19500}}"
 
   init(file: String) {
-    fields = TranscriptFields(file: file, format: .whisperCpp)
+    fields = TranscriptFields(file: file)
   }
 
   /// A word being joined from its pieces.
@@ -54,6 +56,12 @@ struct WhisperCppReader {
       if fields.isFull || drafts.count > ProjectLimits.transcriptWords { break }
       readEntry(entry, index: index)
       drafts.endCue(index)
+    }
+    // `whisper-cli -ml 1`, the usual way to time words, writes an entry a word: its entries
+    // are no sentences, and a page a word would defeat the pages. Then only the last word
+    // ends a cue, and the pages break at pauses, punctuation and their size.
+    if drafts.count > 1, zip(drafts, drafts.dropFirst()).allSatisfy({ $0.cue != $1.cue }) {
+      for index in drafts.indices.dropLast() { drafts[index].endsCue = false }
     }
     if let estimatedAt {
       fields.warning(

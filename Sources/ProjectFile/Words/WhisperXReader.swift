@@ -21,7 +21,7 @@ struct WhisperXReader {
     "a WhisperX word reads {\"word\": \"pizza\", \"start\": 19.0, \"end\": 19.5}"
 
   init(file: String) {
-    fields = TranscriptFields(file: file, format: .whisperX)
+    fields = TranscriptFields(file: file)
   }
 
   mutating func read(_ root: LocatedJSON) {

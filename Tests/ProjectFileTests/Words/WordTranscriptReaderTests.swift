@@ -143,6 +143,14 @@ struct WordTranscriptReaderTests {
     #expect(read.diagnostics.isEmpty)
   }
 
+  @Test("whisper.cpp -ml 1: an entry a word, so only the last word ends a cue")
+  func whisperCppWordPerEntry() throws {
+    let read = try Self.read("whispercpp_ml1.json")
+    #expect(read.words.map(\.text) == ["Hello", "world.", "Bye"])
+    #expect(read.words.map(\.endsCue) == [false, false, true])
+    #expect(read.words[1].start == Self.t("0.32") && read.words[1].end == Self.t("0.9"))
+  }
+
   @Test("whisper.cpp: a character split between tokens is joined whole")
   func whisperCppSplitCharacters() throws {
     let read = try Self.read("whispercpp_split.json")
