@@ -217,6 +217,21 @@ struct WordTranscriptReaderTests {
     #expect(read.words.map(\.text) == ["我", "喜", "欢", "披", "萨。", "東", "京", "Tower"])
   }
 
+  @Test("columns count characters, lines end at CRLF, LF or CR, in UTF-8 and UTF-16 alike")
+  func columns() throws {
+    let text =
+      "[\r\n{\"text\": \"a\", \"startMs\": 0, \"endMs\": 1},\r  {\"text\": \"🍕é\", \"startMs\": oops}]"
+    var utf16: [UInt8] = [0xFF, 0xFE]
+    for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    for bytes in [Array(text.utf8), [0xEF, 0xBB, 0xBF] + Array(text.utf8), utf16] {
+      let read = WordTranscriptReader.read(bytes: bytes, file: "t.json")
+      let error = try #require(read.diagnostics.first)
+      #expect(error.id == "bad-json")
+      #expect(error.location?.line == 3 && error.location?.column == 29, "\(error)")
+      #expect(read.text?.split(separator: "\n").count == 3)
+    }
+  }
+
   // MARK: Numbers
 
   @Test(
