@@ -203,6 +203,15 @@ struct WhisperCppReader {
         at: entry.position, help: help)
       return
     }
+    guard end >= start else {
+      fields.error(
+        "word-ends-before-start",
+        "the entry ends at \(WordAssembly.seconds(end)) s, before it starts at "
+          + "\(WordAssembly.seconds(start)) s",
+        at: entry["offsets"]?["to"]?.position ?? entry.position,
+        help: "an entry's \"to\" is at or after its \"from\"; are the two swapped?")
+      return
+    }
     if estimatedAt == nil { estimatedAt = fields.location(value) }
     for (word, time) in zip(words, WordSpreading.spread(words, from: start, to: end)) {
       drafts.append(

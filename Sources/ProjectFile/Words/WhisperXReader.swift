@@ -110,6 +110,15 @@ struct WhisperXReader {
         at: segment.position, help: help)
       return
     }
+    guard end >= start else {
+      fields.error(
+        "word-ends-before-start",
+        "the segment ends at \(WordAssembly.seconds(end)) s, before it starts at "
+          + "\(WordAssembly.seconds(start)) s",
+        at: segment["end"]?.position ?? segment.position,
+        help: "a segment's end is at or after its start; are the two times swapped?")
+      return
+    }
     if estimatedAt == nil { estimatedAt = fields.location(value) }
     for (word, time) in zip(words, WordSpreading.spread(words, from: start, to: end)) {
       drafts.append(
