@@ -36,6 +36,9 @@ public enum ProjectLimits {
   public static let captionPageCharacters = 1_000_000
   /// How many cues a captions layer may show: a three-hour film has about two thousand.
   public static let captionCues = 20_000
+  /// How many words a word-timed transcript may hold: an hour of speech has about ten
+  /// thousand, and every word is placed on a page and measured while planning.
+  public static let transcriptWords = 100_000
   /// How many cues may show at once, stacked: more could not be read.
   public static let stackedCues = 8
   /// How many child project renderers a render may run at once, grandchildren's included:

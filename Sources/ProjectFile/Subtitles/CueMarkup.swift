@@ -9,11 +9,16 @@ import PlanValues
 /// `{\an8}`-style override blocks (from Advanced SubStation files) are dropped. In WebVTT,
 /// where `<` always starts a tag, `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;`,
 /// `&lrm;`, `&rlm;` and numeric references (`&#65;`, `&#x41;`: digits only) are decoded.
-/// The result is plain text: nothing in it is markup.
+/// The result is plain text: nothing in it is markup. WebVTT's timestamp tags
+/// (`<00:00:19.000>`) show nothing, but are kept in `timestamps`, with where they fall in the
+/// text, for the word-caption reader; the captions of cues ignore them.
 struct CueMarkup {
   let format: SubtitleFormat
   private(set) var text = ""
   private(set) var emphasis: [TextEmphasis] = []
+  private(set) var timestamps: [CueInlineTimestamp] = []
+  /// The line being read, 0 for the cue's first.
+  private var lineIndex = 0
   private var bold = 0
   private var italic = 0
   private var underline = 0
@@ -29,14 +34,15 @@ struct CueMarkup {
   ///
   /// The time it takes is linear in the scalars written, whatever they are: each is looked at
   /// a bounded number of times (the cue builder bounds how many there are).
-  static func read(_ lines: [Substring], format: SubtitleFormat) -> (String, [TextEmphasis]) {
+  static func read(_ lines: [Substring], format: SubtitleFormat) -> CueMarkup {
     var markup = CueMarkup(format: format)
     for (index, line) in lines.enumerated() {
       if index > 0 { markup.append("\n") }
+      markup.lineIndex = index
       markup.read(line)
     }
     markup.dropEmptyLinesAround()
-    return (markup.text, markup.emphasis)
+    return markup
   }
 
   /// Leaves out the lines before the first and after the last that show something (a line
@@ -49,11 +55,17 @@ struct CueMarkup {
     else {
       text = ""
       emphasis = []
+      timestamps = []
       return
     }
     let dropped = lines[..<first].reduce(0) { $0 + $1.utf8.count + 1 }
     let kept = lines[first...last].joined(separator: "\n")
     text = kept
+    timestamps = timestamps.map { stamp in
+      var moved = stamp
+      moved.offset = min(max(0, stamp.offset - dropped), kept.utf8.count)
+      return moved
+    }
     emphasis = TextEmphasis.clipped(
       emphasis.compactMap { span in
         var moved = span
@@ -89,6 +101,14 @@ struct CueMarkup {
       if scalar == "<", let close = tagEnd(scalars, from: i, close: nextClose[i + 1]) {
         flush()
         applyTag(scalars[(i + 1)..<close])
+        if format == .webVTT, let first = scalars[(i + 1)..<close].first, first.isASCIIDecimalDigit
+        {
+          timestamps.append(
+            CueInlineTimestamp(
+              offset: text.utf8.count,
+              written: String(String.UnicodeScalarView(scalars[(i + 1)..<close])),
+              line: lineIndex, column: i + 1))
+        }
         i = close + 1
       } else if format == .subRip, scalar == "{", i + 1 < scalars.count, scalars[i + 1] == "\\",
         let close = nextBrace[i]
@@ -125,6 +145,9 @@ struct CueMarkup {
       text.unicodeScalars.removeLast()
     }
     emphasis = TextEmphasis.clipped(emphasis, to: text.utf8.count)
+    for index in timestamps.indices where timestamps[index].offset > text.utf8.count {
+      timestamps[index].offset = text.utf8.count
+    }
   }
 
   /// Where the tag starting at `start` (a `<`) ends: its `>`. In WebVTT every `<` starts a
@@ -218,4 +241,17 @@ struct CueMarkup {
       emphasis.append(span)
     }
   }
+}
+
+/// A WebVTT timestamp tag inside a cue (`<00:00:19.000>`): the time a karaoke-style cue's
+/// words after it start at.
+struct CueInlineTimestamp: Sendable, Equatable {
+  /// Where it falls in the cue's text, in UTF-8 bytes: the words after it start at its time.
+  var offset: Int
+  /// The tag as written between `<` and `>`, read into a time by the reader that needs it.
+  var written: String
+  /// Which of the cue's lines it is on (0 for the first after the timing line), and its
+  /// column there (1-based, in scalars), for messages about it.
+  var line: Int
+  var column: Int
 }

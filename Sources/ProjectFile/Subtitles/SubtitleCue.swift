@@ -15,6 +15,8 @@ public struct SubtitleCue: Sendable, Equatable {
   public var emphasis: [TextEmphasis]
   /// Its timing line in the subtitle file, for messages about it.
   public var location: SourceLocation
+  /// WebVTT's timestamp tags in its text, for the word-caption reader (a cue shows none).
+  var inlineTimestamps: [CueInlineTimestamp] = []
 
   /// A cue.
   public init(

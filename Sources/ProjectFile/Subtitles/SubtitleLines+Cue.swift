@@ -28,17 +28,18 @@ extension SubtitleLines {
           "the cue is written in \(writtenCount) characters, tags included; a cue is written "
             + "in at most \(Self.writtenCueCharacters)")
       }
-      let (text, emphasis) = CueMarkup.read(written, format: format)
+      let markup = CueMarkup.read(written, format: format)
+      let (text, emphasis) = (markup.text, markup.emphasis)
       let shown = text.unicodeScalars.count
       guard shown <= ProjectLimits.captionCharacters else {
         return tooLong(
           "the cue shows \(shown) characters (tags not counted); a cue shows at most "
             + "\(ProjectLimits.captionCharacters)")
       }
-      return .success(
-        SubtitleCue(
-          start: timing.start, end: timing.end, text: text, emphasis: emphasis,
-          location: location))
+      var cue = SubtitleCue(
+        start: timing.start, end: timing.end, text: text, emphasis: emphasis, location: location)
+      cue.inlineTimestamps = markup.timestamps
+      return .success(cue)
     case .failure(let problems):
       let help =
         format == .subRip
