@@ -30,7 +30,8 @@ struct RenderWordCaptionsTests {
 
   /// Renders `file` as a word-captions layer with `words` keys, and judges every frame.
   static func judge(
-    file: String, contents: String, startMs: Int = 0, leadMs: Int = 0, lingerMs: Int = 0
+    file: String, contents: String, startMs: Int = 0, leadMs: Int = 0, lingerMs: Int = 0,
+    words: [TestWord] = words, pages: [[Int]] = pages, warning: String? = nil
   ) throws {
     try withScratchFolder { folder in
       let keys =
@@ -49,6 +50,11 @@ struct RenderWordCaptionsTests {
           """ + keys.map { "\n        \($0)" }.joined())
       let run = try CaptionsProject.render(yaml, files: [file: contents], in: folder)
       try #require(run.status == 0, "\(run.stderr)\n\(yaml)")
+      if let warning {
+        #expect(run.stderr.contains("[\(warning)]"), "\(run.stderr)")
+      } else {
+        #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+      }
       let plan = try ChromakeBinary.run(["plan", "project.yaml", "--json"], in: folder.url)
       try #require(plan.status == 0, "\(plan.stderr)")
       let layout = try WordLayout(planJSON: plan.stdout, layer: 0)
@@ -80,6 +86,27 @@ struct RenderWordCaptionsTests {
     "every word's state on every frame follows the frame rule", arguments: WordTranscripts.formats)
   func frameRule(format: String) throws {
     try Self.judge(file: "words-\(format)", contents: WordTranscripts.write(Self.cues, as: format))
+  }
+
+  @Test(
+    "SubRip and WebVTT without word times: each cue's words share it by their characters",
+    arguments: ["srt", "vtt"])
+  func estimated(format: String) throws {
+    // Words of equal length share their cue equally: 300 ms, 500 ms and 300 ms each, so the
+    // frame rule's times are exact whatever rounding the estimate uses.
+    let cues = [
+      TestCue(0, 900, "one two six"), TestCue(1000, 2000, "seven eight"),
+      TestCue(2500, 3100, "aaaa bbbb"),
+    ]
+    let words = [
+      TestWord("one", 0, 300), TestWord("two", 300, 600), TestWord("six", 600, 900),
+      TestWord("seven", 1000, 1500), TestWord("eight", 1500, 2000),
+      TestWord("aaaa", 2500, 2800), TestWord("bbbb", 2800, 3100),
+    ]
+    try Self.judge(
+      file: "words.\(format)",
+      contents: format == "srt" ? TestCue.subRip(cues) : TestCue.webVTT(cues),
+      words: words, pages: [[0, 1, 2], [3, 4], [5, 6]], warning: "estimated-word-times")
   }
 
   @Test("lead, linger and the layer's start shift the rule exactly")
