@@ -132,11 +132,11 @@ struct WordCaptionsPlanningTests {
   @Test("words: keys out of range or unknown are errors at their place")
   func keyErrors() throws {
     let outcome = Self.plan(
-      words: "{ per_page: 0, lead: -1s, active: { colour: red }, pop: { duration: 1s } }")
+      words: "{ per_page: 0, lead: -1s, active: { colour: red }, pop: { scale: 0 } }")
     let codes = outcome.diagnostics.filter { $0.severity == .error }.map(\.id)
     #expect(codes.contains("out-of-range"))
     #expect(codes.contains("unknown-key"))
-    #expect(codes.contains("missing-key"))
+    #expect(codes.filter { $0 == "out-of-range" }.count == 3, "per_page, lead and pop scale")
     let unknown = try #require(outcome.diagnostics.first { $0.id == "unknown-key" })
     #expect(unknown.help?.contains("color") == true)
     #expect(unknown.location?.line == 8)

@@ -65,9 +65,10 @@ extension ReadContext {
     guard let map = MappingReader(node, subject: subject, keys: Self.wordPopKeys, in: self)
     else { return nil }
     let here = map.location
-    let scale = map.required(
-      "scale", help: "for example: pop: { scale: 1.3, duration: 120ms, ease: out }"
-    ).flatMap { number($0, what: "pop scale", in: 0...10, aboveLowest: true) }
+    // A pop named with no scale starts at 130 %: the size a "pop" usually means.
+    let scale =
+      map.value("scale").flatMap { number($0, what: "pop scale", in: 0...10, aboveLowest: true) }
+      ?? (map.value("scale") == nil ? Located(1.3, at: here) : nil)
     let duration =
       map.value("duration").flatMap { nonNegativeTime($0, what: "duration of \(subject)") }
       ?? Located(.seconds(Rational(3, 25)), at: here)
