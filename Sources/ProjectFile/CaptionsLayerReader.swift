@@ -88,11 +88,17 @@ extension ReadContext {
     captions.cues = read.diagnostics.hasErrors ? [] : read.cues
   }
 
-  /// Reads the file as a word-timed transcript into `captions.transcript`.
+  /// Reads the file as a word-timed transcript into `captions.transcript`; a file another
+  /// layer has read is not read again, nor its problems said twice.
   private func readTranscript(_ captions: inout CaptionsLayerSpec, directory: String) {
     let file = captions.file
     let resolved = ProjectPaths.resolve(file.value, in: directory)
     let named = [Diagnostic.Note("the file is named here", at: file.location)]
+    if let known = transcripts[resolved] {
+      captions.transcriptFormat = known.format
+      captions.transcript = known.diagnostics.hasErrors ? [] : known.words
+      return
+    }
     let bytes: [UInt8]
     switch ProjectFileBytes.contents(
       of: resolved, limit: ProjectLimits.subtitleBytes, what: "transcript")
@@ -107,6 +113,7 @@ extension ReadContext {
     }
     let shown = subtitleDisplayName(resolved)
     let read = WordTranscriptReader.read(bytes: bytes, file: shown)
+    transcripts[resolved] = read
     if let text = read.text { subtitleTexts[shown] = text }
     for diagnostic in read.diagnostics {
       var located = diagnostic

@@ -33,6 +33,9 @@ final class ReadContext {
   var leftOutNames: [Located<String>] = []
   /// The text of each subtitle file read, by the name messages give it, for quoting.
   var subtitleTexts: [String: String] = [:]
+  /// Transcripts read so far, by resolved path: two layers showing one file (two caption
+  /// styles at once) read it once, and its warnings are said once.
+  var transcripts: [String: WordTranscriptRead] = [:]
 
   init(file: String, text: String, variables: VariableTable) {
     self.file = file
