@@ -14,9 +14,12 @@ extension ReadContext {
     -> CaptionsLayerSpec?
   {
     let file = map.value("captions").flatMap { path($0, what: "captions") }
+    // Word captions hold their page in each of three looks and the frame drawn from them: four
+    // pictures the size of the box, counted against the project's budget for text pictures.
     let style = readTextStyle(
       map, text: Located("", at: file?.location ?? map.location), subject: subject, room: room,
-      defaultAlign: .center, defaultVerticalAlign: .bottom)
+      defaultAlign: .center, defaultVerticalAlign: .bottom,
+      pictures: map.value("words") == nil ? 1 : 4)
     let words = map.value("words").flatMap { readWordCaptions($0, subject: subject) }
     guard let file else { return nil }
     if let words {

@@ -32,12 +32,13 @@ extension ReadContext {
   /// as the words; `align` and `valign` default to `defaultAlign` and `defaultVerticalAlign`.
   func readTextStyle(
     _ map: MappingReader, text: Located<String>, subject: String, room: TextRoom?,
-    defaultAlign: TextAlign = .left, defaultVerticalAlign: TextVerticalAlign = .top
+    defaultAlign: TextAlign = .left, defaultVerticalAlign: TextVerticalAlign = .top,
+    pictures: Int = 1
   ) -> TextLayerSpec {
     let here = map.location
     let padding = map.value("padding").flatMap { integer($0, what: "padding", in: 0...4096) }
     if let padding, let room { checkPadding(padding, room: room) }
-    if let room { checkPictureSize(room, subject: subject, layer: here) }
+    if let room { checkPictureSize(room, subject: subject, layer: here, pictures: pictures) }
     return TextLayerSpec(
       text: text,
       font: map.value("font").flatMap {
@@ -106,8 +107,11 @@ extension ReadContext {
   /// The text is set in a picture the size of its box: one larger than any frame is refused
   /// here, before anything is typeset, and so is one that takes the project's text pictures
   /// past `ProjectLimits.textPicturePixels` together (each costs eight bytes a pixel while it is
-  /// made, and four while the render holds it).
-  private func checkPictureSize(_ room: TextRoom, subject: String, layer: SourceLocation) {
+  /// made, and four while the render holds it). A layer holding `pictures` of them (word
+  /// captions: a look each, and the frame) counts each.
+  private func checkPictureSize(
+    _ room: TextRoom, subject: String, layer: SourceLocation, pictures: Int
+  ) {
     let limit = ProjectLimits.textPictureSide
     guard room.width <= limit && room.height <= limit else {
       error(
@@ -118,13 +122,14 @@ extension ReadContext {
       return
     }
     let budget = ProjectLimits.textPicturePixels
-    textPicturePixels += room.width * room.height
+    textPicturePixels += pictures * room.width * room.height
     guard textPicturePixels > budget, !reportedTextPictureBudget else { return }
     reportedTextPictureBudget = true
     error(
       "text-pictures-too-large",
       "\(subject): the text and captions layers up to this one are set in pictures of "
-        + "\(Self.millions(textPicturePixels)) pixels together (this one: \(room.name)), "
+        + "\(Self.millions(textPicturePixels)) pixels together (this one: \(room.name)"
+        + (pictures > 1 ? ", \(pictures) pictures of it for word captions" : "") + "), "
         + "over the limit of \(Self.millions(budget)) (one 8192×8192 picture)",
       at: room.location ?? layer,
       help: "make the boxes smaller: a box larger than the frame is set whole, though only "

@@ -136,7 +136,8 @@ struct WordCaptionsPlanningTests {
     let codes = outcome.diagnostics.filter { $0.severity == .error }.map(\.id)
     #expect(codes.contains("out-of-range"))
     #expect(codes.contains("unknown-key"))
-    #expect(codes.filter { $0 == "out-of-range" }.count == 3, "per_page, lead and pop scale")
+    #expect(codes.filter { $0 == "out-of-range" }.count == 2, "per_page and pop scale")
+    #expect(codes.contains("bad-time"), "a negative lead")
     let unknown = try #require(outcome.diagnostics.first { $0.id == "unknown-key" })
     #expect(unknown.help?.contains("color") == true)
     #expect(unknown.location?.line == 8)
@@ -149,5 +150,23 @@ struct WordCaptionsPlanningTests {
     try #require(warnings.count == 1, "\(Fixtures.printed(outcome))")
     #expect(warnings[0].message.contains("U+E000"))
     #expect(warnings[0].location?.file.hasSuffix("words_missing.whisperx.json") == true)
+  }
+
+  @Test("word captions count four pictures of their box against the text pictures' budget")
+  func pictureBudget() throws {
+    // 5000×4000 is 20 million pixels: once is within the 67 million, four times is not.
+    let words = Self.plan(words: "{}", box: "[0, 0, 5000, 4000]")
+    let error = try #require(words.diagnostics.first { $0.id == "text-pictures-too-large" })
+    #expect(error.message.contains("4 pictures of it for word captions"))
+    let plain = Fixtures.run(
+      text: """
+        version: 1
+        output: { file: out/words.mp4, size: 1080x1920, fps: 30, duration: 5s }
+        layers:
+          - name: words
+            captions: valid/captions_ntsc.vtt
+            box: [0, 0, 5000, 4000]
+        """, as: "valid/words_test.yaml")
+    #expect(!plain.diagnostics.contains { $0.id == "text-pictures-too-large" })
   }
 }
