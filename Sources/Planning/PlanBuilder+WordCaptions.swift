@@ -54,7 +54,27 @@ extension PlanBuilder {
       else { return plan }
       plan.pages.append(page)
     }
+    reportUnshown(plan, words: words, layer: layer)
     return plan
+  }
+
+  /// Words that are never active (outside the layer's frames, or between two frames): one
+  /// warning, at the first, counting the others, as for cues.
+  private mutating func reportUnshown(
+    _ plan: WordCaptionsPlan, words: [TimedWord], layer: LayerSpec
+  ) {
+    let planned = plan.pages.flatMap(\.words)
+    let unshown = planned.indices.filter { planned[$0].activeFrames.count == 0 }
+    guard let first = unshown.first, planned.count == words.count else { return }
+    let others = unshown.count - 1
+    let more = others > 0 ? " (and \(others) more word\(others == 1 ? "" : "s"))" : ""
+    diagnostics.append(
+      .warning(
+        "word-never-shows",
+        "layer '\(layer.name.value)': '\(planned[first].text)'\(more) never shows: its time "
+          + "falls before the layer starts, after it ends, or between two frames",
+        at: words[first].location,
+        help: "compare the layer's start and duration with the transcript's times"))
   }
 
   /// The words of the transcript grouped into pages, in order: a page ends after `per_page`

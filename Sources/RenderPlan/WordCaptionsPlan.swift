@@ -68,12 +68,6 @@ public struct WordPagePlan: Codable, Sendable, Equatable {
     self.words = words
   }
 
-  /// Which word is active on frame `k` of the page (the last whose active frames began), or
-  /// `nil` before the first's.
-  public func activeWord(atFrame k: Int64) -> Int? {
-    words.lastIndex { $0.activeFrames.count > 0 && $0.activeFrames.first <= k }
-  }
-
   /// Word `index`'s state on frame `k`.
   public func state(ofWord index: Int, atFrame k: Int64) -> WordState {
     let word = words[index]

@@ -4,6 +4,9 @@ public import Timeline
 /// duration from the moment it turned active, along the pop's ease. Both the renderer and the
 /// frame describer ask here, so what is drawn and what is hashed agree.
 public enum WordPop {
+  /// The smallest scale a word is drawn at.
+  public static let minimumScale = 0.01
+
   /// The scale of `word`, active on frame `k`, in `plan`'s captions.
   public static func scale(
     of word: WordPlan, in plan: WordCaptionsPlan, atFrame k: Int64, fps: Rational
@@ -14,6 +17,7 @@ public enum WordPop {
     let progress = (elapsed / pop.duration).doubleValue
     guard progress < 1 else { return target }
     let eased = pop.ease.progress(max(0, progress))
-    return pop.scale + (target - pop.scale) * eased
+    // A Bézier ease may overshoot past 0; a word is never drawn at no size or mirrored.
+    return max(minimumScale, pop.scale + (target - pop.scale) * eased)
   }
 }

@@ -13,9 +13,9 @@ public final class WordPagePainter {
   private let height: Int
   /// The layer's own background, filling the picture behind every word.
   private let background: TextColor?
-  /// How far a word's cut reaches past its box sideways and up and down, in pixels: its
-  /// outline, and a little for glyphs whose ink leans past their advance, short of the space
-  /// to the next word.
+  /// How far a word's cut reaches past its box sideways and up and down, in pixels, per look:
+  /// its outline, and a little for glyphs whose ink leans past their advance; `WordCells`
+  /// stops it halfway to the next box.
   private let reach: [(x: Double, y: Double)]
 
   /// Typesets `style` (its text, at `style.pixelSize`, placed as `Typesetter.render` places
@@ -43,7 +43,7 @@ public final class WordPagePainter {
     let size = style.pixelSize ?? Double(FontRequest.defaultPixelSize)
     reach = looks.map { look in
       let stroke = look.outline?.width ?? 0
-      return (x: stroke + 0.06 * size, y: stroke + 1)
+      return (x: stroke + 0.06 * size, y: stroke + 0.1 * size)
     }
   }
 
@@ -53,10 +53,13 @@ public final class WordPagePainter {
     let canvas = try Canvas(width: width, height: height)
     if let background { try canvas.paint(background) }
     let cairo = canvas.cairo
-    for word in words where word.look >= 0 && word.look < looks.count && word.opacity > 0 {
+    let cells = WordCells(
+      words.map(\.boxes),
+      reach: words.map { reach[$0.look >= 0 && $0.look < looks.count ? $0.look : 0] })
+    for (index, word) in words.enumerated()
+    where word.look >= 0 && word.look < looks.count && word.opacity > 0 {
       let look = looks[word.look]
-      let reach = reach[word.look]
-      for box in word.boxes {
+      for (box, cell) in zip(word.boxes, cells.cells[index]) {
         cairo_save(cairo)
         let centreX = box.x + box.width / 2
         let centreY = box.y + box.height / 2
@@ -73,9 +76,7 @@ public final class WordPagePainter {
             Double(pill.alpha) / 255 * word.opacity)
           cairo_fill(cairo)
         }
-        cairo_rectangle(
-          cairo, box.x - reach.x, box.y - reach.y, box.width + 2 * reach.x,
-          box.height + 2 * reach.y)
+        cairo_rectangle(cairo, cell.x, cell.y, cell.width, cell.height)
         cairo_clip(cairo)
         cairo_set_source_surface(cairo, pictures[word.look].surface, 0, 0)
         // Scaled up, the picture is sampled between its pixels: bilinear, as the compositor

@@ -114,4 +114,46 @@ struct WordBoxTests {
     let plain = try Typesetter.render(style, width: 600, height: 120)
     #expect(painted.ink() == plain.ink())
   }
+
+  @Test(
+    "words that touch (CJK) are cut at their boundary: no sliver of a neighbour, nor of an outline, in the wrong look"
+  )
+  func touchingWords() throws {
+    let text = "你好世界です"
+    let style = Self.style(text)
+    // Each character a word, as a transcript of Chinese or Japanese gives them.
+    var ranges: [Range<Int>] = []
+    var offset = 0
+    for character in text {
+      let count = String(character).utf8.count
+      ranges.append(offset..<offset + count)
+      offset += count
+    }
+    let boxes = try Typesetter.wordBoxes(style, width: 600, height: 120, words: ranges)
+    let blue = WordLook(
+      color: TextColor(red: 0, green: 0, blue: 255),
+      outline: TextOutline(width: 4, color: TextColor(red: 0, green: 0, blue: 255)),
+      background: nil, padding: 0,
+      cornerRadius: 0)
+    let red = WordLook(
+      color: TextColor(red: 255, green: 0, blue: 0),
+      outline: TextOutline(width: 4, color: TextColor(red: 255, green: 0, blue: 0)),
+      background: nil, padding: 0,
+      cornerRadius: 0)
+    let painter = try WordPagePainter(style: style, width: 600, height: 120, looks: [blue, red])
+    for active in [1, 2] {
+      let pixels = try painter.paint(
+        boxes.indices.map {
+          PaintedWord(boxes: boxes[$0], look: $0 == active ? 1 : 0, scale: 1, opacity: 1)
+        })
+      let painted = TextPicture(
+        width: 600, height: 120, pixels: pixels, overflows: false, missingGlyphs: 0)
+      let redInk = try #require(
+        InkBox.around(painted.pixels { $0[0] > 100 && $0[0] > $0[2] && $0[3] > 100 }))
+      let box = boxes[active][0]
+      #expect(
+        Double(redInk.minX) >= box.x - 1 && Double(redInk.maxX) <= box.x + box.width + 1,
+        "word \(active + 1)'s look reaches \(redInk), its box is \(box)")
+    }
+  }
 }

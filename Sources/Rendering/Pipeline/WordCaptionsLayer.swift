@@ -41,6 +41,9 @@ final class WordCaptionsLayer: LayerSource {
     if let current, current.frames == page.frames {
       picture = current.page
     } else {
+      // The page before is let go first: two pages' pictures are never held at once.
+      current = nil
+      drawn = nil
       picture = try WordPagePicture(page: page, of: words, in: layer)
       current = (page.frames, picture)
       drawn = nil
