@@ -64,29 +64,11 @@ extension ReadContext {
   /// Reads the file into `captions.cues`, and its format as read (a file that starts `WEBVTT`
   /// is WebVTT whatever its name) into `captions.format`.
   private func readCues(_ captions: inout CaptionsLayerSpec, directory: String) {
-    let file = captions.file
-    let resolved = ProjectPaths.resolve(file.value, in: directory)
-    let named = [Diagnostic.Note("the file is named here", at: file.location)]
-    let bytes: [UInt8]
-    switch ProjectFileBytes.contents(
-      of: resolved, limit: ProjectLimits.subtitleBytes, what: "subtitle file")
-    {
-    case .success(let read): bytes = read
-    case .failure(let problem):
-      error(
-        problem.isTooLarge ? "subtitles-too-large" : "unreadable-subtitles",
-        "captions '\(file.value)': \(problem.message)", at: file.location,
-        notes: file.substitutionNotes)
-      return
-    }
-    let shown = subtitleDisplayName(resolved)
+    let resolved = ProjectPaths.resolve(captions.file.value, in: directory)
+    guard let (bytes, shown) = captionBytes(captions.file, resolved: resolved, what: "subtitles")
+    else { return }
     let read = SubtitleReader.read(bytes: bytes, file: shown, format: captions.format)
-    if let text = read.text { subtitleTexts[shown] = text }
-    for diagnostic in read.diagnostics {
-      var located = diagnostic
-      located.notes += named + file.substitutionNotes
-      report(located)
-    }
+    reportFileProblems(read.diagnostics, text: read.text, in: shown, named: captions.file)
     captions.format = read.format
     captions.cues = read.diagnostics.hasErrors ? [] : read.cues
   }
@@ -94,37 +76,54 @@ extension ReadContext {
   /// Reads the file as a word-timed transcript into `captions.transcript`; a file another
   /// layer has read is not read again, nor its problems said twice.
   private func readTranscript(_ captions: inout CaptionsLayerSpec, directory: String) {
-    let file = captions.file
-    let resolved = ProjectPaths.resolve(file.value, in: directory)
-    let named = [Diagnostic.Note("the file is named here", at: file.location)]
+    let resolved = ProjectPaths.resolve(captions.file.value, in: directory)
+    let read: WordTranscriptRead
     if let known = transcripts[resolved] {
-      captions.transcriptFormat = known.format
-      captions.transcript = known.diagnostics.hasErrors ? [] : known.words
-      return
+      read = known
+    } else {
+      guard
+        let (bytes, shown) = captionBytes(captions.file, resolved: resolved, what: "transcript")
+      else { return }
+      read = WordTranscriptReader.read(bytes: bytes, file: shown)
+      transcripts[resolved] = read
+      reportFileProblems(read.diagnostics, text: read.text, in: shown, named: captions.file)
     }
-    let bytes: [UInt8]
+    captions.transcriptFormat = read.format
+    captions.transcript = read.diagnostics.hasErrors ? [] : read.words
+  }
+
+  /// The bytes of a captions layer's file, within the limit on subtitle files, and the name
+  /// messages give it; `nil` after an error at the project's line (`what` names the codes:
+  /// `subtitles-too-large`, `unreadable-transcript`).
+  private func captionBytes(_ file: Located<String>, resolved: String, what: String)
+    -> (bytes: [UInt8], shown: String)?
+  {
     switch ProjectFileBytes.contents(
-      of: resolved, limit: ProjectLimits.subtitleBytes, what: "transcript")
+      of: resolved, limit: ProjectLimits.subtitleBytes,
+      what: what == "subtitles" ? "subtitle file" : what)
     {
-    case .success(let read): bytes = read
+    case .success(let bytes): return (bytes, subtitleDisplayName(resolved))
     case .failure(let problem):
       error(
-        problem.isTooLarge ? "transcript-too-large" : "unreadable-transcript",
+        problem.isTooLarge ? "\(what)-too-large" : "unreadable-\(what)",
         "captions '\(file.value)': \(problem.message)", at: file.location,
         notes: file.substitutionNotes)
-      return
+      return nil
     }
-    let shown = subtitleDisplayName(resolved)
-    let read = WordTranscriptReader.read(bytes: bytes, file: shown)
-    transcripts[resolved] = read
-    if let text = read.text { subtitleTexts[shown] = text }
-    for diagnostic in read.diagnostics {
+  }
+
+  /// Reports a file's problems at their lines in it, with the project's line as a note, and
+  /// keeps its text for quoting them.
+  private func reportFileProblems(
+    _ diagnostics: [Diagnostic], text: String?, in shown: String, named file: Located<String>
+  ) {
+    if let text { subtitleTexts[shown] = text }
+    let named = [Diagnostic.Note("the file is named here", at: file.location)]
+    for diagnostic in diagnostics {
       var located = diagnostic
       located.notes += named + file.substitutionNotes
       report(located)
     }
-    captions.transcriptFormat = read.format
-    captions.transcript = read.diagnostics.hasErrors ? [] : read.words
   }
 
   /// The name messages give a subtitle file (or a look's `.cube` file): its path from the folder the command runs in

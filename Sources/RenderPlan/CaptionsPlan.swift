@@ -37,20 +37,7 @@ public struct CaptionsPlan: Codable, Sendable, Equatable {
   /// The page shown on output frame `k`, if any: found by bisection, since a render asks on
   /// every frame.
   public func page(atFrame k: Int64) -> CaptionPagePlan? {
-    var low = 0
-    var high = pages.count
-    while low < high {
-      let middle = (low + high) / 2
-      if pages[middle].frames.end <= k {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    guard low < pages.count, pages[low].frames.first <= k, k < pages[low].frames.end else {
-      return nil
-    }
-    return pages[low]
+    pages.element(atFrame: k, frames: \.frames)
   }
 }
 
