@@ -6,7 +6,7 @@ import Testing
 /// What a render would fail on, late or unlocated, `check` finds first, at its line: pictures
 /// that do not decode or are larger than chromake draws, outputs that cannot be written where
 /// they are named, and a batch's project that cannot be read. Nothing is rendered here.
-@Suite("check finds what a render would fail on", .tags(.endToEnd), .timeLimit(.minutes(1)))
+@Suite("check finds what a render would fail on", .tags(.endToEnd), .ownTimeLimit(.seconds(60)))
 struct CheckBeforeRenderTests {
   private func write(_ text: String, _ name: String, in folder: ScratchFolder) throws {
     try text.write(to: folder.url.appendingPathComponent(name), atomically: true, encoding: .utf8)

@@ -5,7 +5,7 @@ import Testing
 
 /// Hostile input, round two, as a user (or a spreadsheet) would bring it: each reproducer runs
 /// the real command and must end fast with a located error or a correct result.
-@Suite("Hostile input through the real commands", .tags(.endToEnd), .timeLimit(.minutes(3)))
+@Suite("Hostile input through the real commands", .tags(.endToEnd), .ownTimeLimit(.seconds(3 * 60)))
 struct HostileInputCLITests {
   static let project = """
     version: 1

@@ -5,7 +5,8 @@ import Testing
 
 /// Hostile and mutated project files through the real binary: `check` and `plan --json` exit 0
 /// or 65, and every error line starts with the file, line and column.
-@Suite("Hostile project files, run as a user would", .tags(.endToEnd), .timeLimit(.minutes(2)))
+@Suite(
+  "Hostile project files, run as a user would", .tags(.endToEnd), .ownTimeLimit(.seconds(2 * 60)))
 struct HostileProjectCLITests {
   static let stills = """
     version: 1

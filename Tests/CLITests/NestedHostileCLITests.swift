@@ -6,7 +6,8 @@ import Testing
 /// Hostile child projects through the real binary: files that are no project, cycles through
 /// symbolic links, data paths inside a child, values whose origin a child's error must name,
 /// a child's plan reused at another depth, and seeded random trees of children.
-@Suite("Hostile child projects, run as a user would", .tags(.endToEnd), .timeLimit(.minutes(5)))
+@Suite(
+  "Hostile child projects, run as a user would", .tags(.endToEnd), .ownTimeLimit(.seconds(5 * 60)))
 struct NestedHostileCLITests {
   static func write(_ text: String, _ name: String, in folder: ScratchFolder) throws {
     let url = folder.url.appendingPathComponent(name)

@@ -7,7 +7,7 @@ import Testing
 
 /// Seeded mutations of `.cube` tables, read as `check` reads a layer's `lut`: none may crash or
 /// hang, every problem points at a line inside the file, and a table that reads is whole.
-@Suite("Fuzzed .cube files", .timeLimit(.minutes(1)))
+@Suite("Fuzzed .cube files", .ownTimeLimit(.seconds(60)))
 struct CubeFuzzTests {
   /// Small valid tables: an identity, an inverting one and a curve, with a title, comments, a
   /// domain, Windows line ends in two and a UTF-8 byte-order mark in one.

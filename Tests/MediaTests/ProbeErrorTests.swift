@@ -44,7 +44,7 @@ struct ProbeErrorTests {
     }
   }
 
-  @Test("a FIFO is unreadable, not waited on", .timeLimit(.minutes(1)))
+  @Test("a FIFO is unreadable, not waited on", .ownTimeLimit(.seconds(60)))
   func fifo() throws {
     try withScratchFolder { folder in
       let path = folder.path("pipe.mp4")

@@ -8,7 +8,7 @@ import Testing
 
 /// Project files written to hurt: each is refused quickly with one located error, or read
 /// correctly, never by running for ever.
-@Suite("Hostile project files", .timeLimit(.minutes(1)))
+@Suite("Hostile project files", .ownTimeLimit(.seconds(60)))
 struct HostileProjectTests {
   static let header = """
     version: 1

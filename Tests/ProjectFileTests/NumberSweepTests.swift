@@ -11,7 +11,7 @@ import Timeline
 /// reader or the planner: a digit with a combining mark (one `Character` that looks like a
 /// digit), and the largest and smallest values the readers accept. None may crash; each is
 /// either a located error or a plan that serialises.
-@Suite("Every number written hostilely", .timeLimit(.minutes(2)))
+@Suite("Every number written hostilely", .ownTimeLimit(.seconds(2 * 60)))
 struct NumberSweepTests {
   /// Written where any number stood, with and without a unit or a percent sign after it.
   static let replacements = [

@@ -9,7 +9,7 @@ import Testing
 /// Seeded mutations of real project files, read, checked and planned as `chromake plan --json`
 /// does: none may crash, hang or throw, every error must point at a line and column, and what
 /// is printed stays bounded.
-@Suite("Fuzzed project files", .timeLimit(.minutes(2)))
+@Suite("Fuzzed project files", .ownTimeLimit(.seconds(2 * 60)))
 struct ProjectFuzzTests {
   static let bases: [(name: String, text: String)] = {
     let stills = """

@@ -9,7 +9,7 @@ import Timeline
 /// Seeded mutations of real SubRip and WebVTT files, as bytes, read as a captions layer reads
 /// them: none may crash, every problem must point at a line and column inside the file, and
 /// the cues read keep the readers' bounds.
-@Suite("Fuzzed subtitle files", .timeLimit(.minutes(1)))
+@Suite("Fuzzed subtitle files", .ownTimeLimit(.seconds(60)))
 struct SubtitleFuzzTests {
   /// The subtitle fixtures (the golden ones and the broken ones), as bytes, with their names.
   static let bases: [(name: String, bytes: [UInt8])] = {

@@ -6,7 +6,8 @@ import Testing
 /// Child projects drawn many times, through the real command: uses with the same timing share
 /// one renderer, so threads and memory (counted by the kernel) stay bounded however often a
 /// bumper is drawn, and what cannot be rendered in bounds is refused by `check` at the layer.
-@Suite("chromake render: many uses of child projects", .tags(.endToEnd), .timeLimit(.minutes(5)))
+@Suite(
+  "chromake render: many uses of child projects", .tags(.endToEnd), .ownTimeLimit(.seconds(5 * 60)))
 struct ChildRendererTests {
   /// A 64×36 leaf: an orange ground with a white square moving across it.
   static let leaf = """

@@ -232,7 +232,7 @@ struct RenderSegmentPlaybackTests {
 
   @Test(
     "GStreamer decodes the movie end to end with nothing on the bus: every frame once, at k/fps, showing frame k, across each boundary; the sound without a gap; playbin the same",
-    .enabled(if: gstreamerMissing.isEmpty, gstreamerSkipped), .timeLimit(.minutes(5)))
+    .enabled(if: gstreamerMissing.isEmpty, gstreamerSkipped), .ownTimeLimit(.seconds(5 * 60)))
   func gstreamerPlaysAcrossBoundaries() throws {
     try withScratchFolder { folder in
       let movie = try Self.render(in: folder)
@@ -308,7 +308,7 @@ struct RenderSegmentPlaybackTests {
   @Test(
     "headless Chromium plays the movie to its end in a <video> with no error, presenting each frame at its time across the boundaries, and seeks either side of each boundary to the right picture",
     .enabled(if: chromium != nil && find("python3") != nil, chromiumSkipped),
-    .timeLimit(.minutes(5)))
+    .ownTimeLimit(.seconds(5 * 60)))
   func chromiumPlaysAcrossBoundaries() throws {
     try withScratchFolder { folder in
       let movie = try Self.render(in: folder)

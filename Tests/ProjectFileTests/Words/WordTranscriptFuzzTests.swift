@@ -13,7 +13,7 @@ import Timeline
 ///
 /// CHROMAKE_FUZZ_SEED and CHROMAKE_FUZZ_ROUNDS run a longer or different search by hand; the
 /// default rounds keep all five readers under a few seconds together.
-@Suite("Fuzzed word-timed transcripts", .timeLimit(.minutes(1)))
+@Suite("Fuzzed word-timed transcripts", .ownTimeLimit(.seconds(60)))
 struct WordTranscriptFuzzTests {
   /// What an attacker types into a transcript: JSON's structure and escapes, numbers far
   /// past any time, nesting past the limit, special tokens and timestamp tags, line ends,

@@ -8,7 +8,7 @@ import Testing
 /// or read, at a cost in proportion to its size, with its error where the limit is crossed.
 /// The bound on processor time (which a loaded machine does not add to) is generous for a
 /// debug build, and far below what a cost growing with the square of the size would take.
-@Suite("Hostile word-timed transcripts", .tags(.slow), .timeLimit(.minutes(2)))
+@Suite("Hostile word-timed transcripts", .tags(.slow), .ownTimeLimit(.seconds(2 * 60)))
 struct WordTranscriptHostileTests {
   static let size = ProjectLimits.subtitleBytes
 
