@@ -7,9 +7,9 @@ import PackageDescription
 // Session (which needs Builds' records and Outputs' cancellation) → chromake. Every module a
 // target imports is declared here (scripts/check-imports, run by CI, fails otherwise). Rendering and the modules it runs
 // see the plan and nothing of the project file it came from. Our C is reached only through
-// the CFFmpeg, CEGL and CPangoCairo system libraries, imported by Media, GPU and Typesetting
-// (and Yams' own libyaml, which ProjectFile's prescan of aliases reads before Yams builds a
-// tree).
+// the CFFmpeg, CEGL, CPangoCairo and CEspeakNG system libraries, imported by Media, GPU,
+// Typesetting and Speech (and Yams' own libyaml, which ProjectFile's prescan of aliases reads
+// before Yams builds a tree).
 let package = Package(
   name: "chromake",
   platforms: [.macOS(.v14)],
@@ -44,6 +44,11 @@ let package = Package(
       pkgConfig: "pangocairo",
       providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core"])]
     ),
+    .systemLibrary(
+      name: "CEspeakNG",
+      pkgConfig: "espeak-ng",
+      providers: [.apt(["libespeak-ng-dev"])]
+    ),
     .target(name: "Diagnostics"),
     // Values both halves speak: the reader makes them, the plan carries them, the renderer
     // draws with them, so the renderer needs nothing from ProjectFile.
@@ -76,6 +81,12 @@ let package = Package(
         "Outputs", "RenderPlan", "PlanValues", "Media", "GPU", "Shaders", "Typesetting",
         "Timeline", "Diagnostics", .product(name: "Crypto", package: "swift-crypto"),
       ]
+    ),
+    // Speech from text with espeak-ng's library: samples and word timings, the engine's
+    // identity for cache keys, WAV files put in place whole.
+    .target(
+      name: "Speech",
+      dependencies: ["CEspeakNG", "Outputs", .product(name: "Crypto", package: "swift-crypto")]
     ),
     // The plan's sound: streams decoded, mixed, ducked, limited and brought to loudness.
     .target(
@@ -165,6 +176,7 @@ let package = Package(
       dependencies: [
         "Builds", "Rendering", "RenderPlan", "PlanValues", "Session", "Timeline", "TestSupport",
       ]),
+    .testTarget(name: "SpeechTests", dependencies: ["Speech", "Outputs", "TestSupport"]),
     .testTarget(
       name: "MixingTests", dependencies: ["Mixing", "Media", "RenderPlan", "TestSupport"]),
     .testTarget(
