@@ -37,25 +37,54 @@ final class EspeakLibrary: @unchecked Sendable {
     }
   }
 
-  /// The language names of every installed voice (`en-us`, `fr`, …), which
-  /// `espeak_SetVoiceByName` takes as `espeak-ng -v` does, sorted.
+  /// The names a voice can be chosen by, as `espeak-ng -v` takes them, sorted: each installed
+  /// voice's language (`en-us`, `en-gb`, `fr-fr`) and its file's name (`en-us`, `en`, `fr`).
   func voiceNames() throws(SpeechError) -> [String] {
-    try withLibrary { _ throws(SpeechError) in
-      guard let list = espeak_ListVoices(nil) else {
-        throw .libraryFailed(function: "espeak_ListVoices", reason: "returned NULL")
-      }
-      var names: [String] = []
-      var index = 0
-      while let voice = list[index] {
-        // `languages` is a priority byte, then a NUL-terminated name, repeated: the first
-        // name is the one the voice is chosen by.
-        if let languages = voice.pointee.languages, languages[0] != 0 {
-          names.append(String(cString: languages + 1))
-        }
-        index += 1
-      }
-      return Array(Set(names)).sorted()
+    try withLibrary { _ throws(SpeechError) in try Self.listVoices().names }
+  }
+
+  /// Every installed voice's names: its languages (`languages` is a priority byte, then a
+  /// NUL-terminated name, repeated; the first is the one it is chosen by) and its file's name.
+  private static func listVoices() throws(SpeechError) -> (names: [String], languages: Set<String>)
+  {
+    guard let list = espeak_ListVoices(nil) else {
+      throw .libraryFailed(function: "espeak_ListVoices", reason: "returned NULL")
     }
+    var names = Set<String>()
+    var languages = Set<String>()
+    var index = 0
+    while let voice = list[index] {
+      if let first = voice.pointee.languages, first[0] != 0 {
+        let language = String(cString: first + 1).lowercased()
+        languages.insert(language)
+        names.insert(language)
+      }
+      if let identifier = voice.pointee.identifier {
+        let file = String(cString: identifier).split(separator: "/").last.map(String.init) ?? ""
+        if !file.isEmpty { names.insert(file.lowercased()) }
+      }
+      index += 1
+    }
+    return (names.sorted(), languages)
+  }
+
+  /// Chooses `voice` by its file's name, or else by its language (`en-gb`, whose file is
+  /// `gmw/en`), as the `espeak-ng` command does; a name that is neither is an unknown voice,
+  /// where the command would quietly pick the nearest language.
+  private static func choose(voice: String) throws(SpeechError) {
+    let byName = espeak_SetVoiceByName(voice)
+    guard byName == EE_NOT_FOUND else {
+      return try checkEspeak(byName, "espeak_SetVoiceByName")
+    }
+    guard try listVoices().languages.contains(voice.lowercased()) else {
+      throw SpeechError.unknownVoice(voice, known: [], installed: 0)
+    }
+    let byLanguage = voice.withCString { language in
+      var properties = espeak_VOICE()
+      properties.languages = language
+      return espeak_SetVoiceByProperties(&properties)
+    }
+    try checkEspeak(byLanguage, "espeak_SetVoiceByProperties")
   }
 
   /// Speaks `text` with `voice` at `wordsPerMinute`: the samples, and each word event's
@@ -64,11 +93,7 @@ final class EspeakLibrary: @unchecked Sendable {
     _ text: String, voice: String, wordsPerMinute: Int, maximumSeconds: Int
   ) throws(SpeechError) -> (samples: [Int16], events: [WordAlignment.Event], sampleRate: Int) {
     try withLibrary { sampleRate throws(SpeechError) in
-      let found = espeak_SetVoiceByName(voice)
-      if found == EE_NOT_FOUND {
-        throw SpeechError.unknownVoice(voice, known: [], installed: 0)
-      }
-      try checkEspeak(found, "espeak_SetVoiceByName")
+      try Self.choose(voice: voice)
       try checkEspeak(
         espeak_SetParameter(espeakRATE, Int32(wordsPerMinute), 0), "espeak_SetParameter")
       let collector = SynthesisCollector(maximumSamples: maximumSeconds * sampleRate)

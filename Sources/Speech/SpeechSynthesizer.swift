@@ -2,8 +2,16 @@
 /// in them (docs/ARCHITECTURE.md, "Voice and words").
 ///
 /// Safe to call from any thread: calls are serialised, one synthesis at a time per process
-/// (`EspeakLibrary`), because the library keeps its voice and parameters globally. The same
-/// text, voice and rate give the same samples, byte for byte.
+/// (`EspeakLibrary`), because the library keeps its voice and parameters globally.
+///
+/// Not byte-for-byte deterministic within a process: espeak-ng 1.51's wave generator keeps
+/// state from one synthesis to the next in function-level statics (the phase of its pitch
+/// flutter, the wave's phase, its gain control), which no call resets, and re-initialising the
+/// library hangs in 1.51. The same text, voice and rate give the same words and a length
+/// within a fraction of a percent, but samples that differ slightly with what was spoken
+/// before; the first synthesis of a process matches the `espeak-ng` command's. Byte-stable
+/// speech comes from the cache (docs/ARCHITECTURE.md, "Voice and words"): made once per key,
+/// never made again.
 public enum SpeechSynthesizer {
   /// Speaks `text` with the espeak-ng voice `voice` (`en-us`, `fr`, `en-us+f3`) at `rate`.
   ///

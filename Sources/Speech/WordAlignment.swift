@@ -7,7 +7,9 @@
 /// falls in ("pizza." rather than "pizza"); events inside one run ("3.5" is read as three
 /// words) become one word, and a run whose sound starts on the same sample as the word before
 /// (a word espeak-ng does not voice) joins that word, so starts strictly increase. A run with
-/// no event at all (a dash espeak-ng does not read) is not a word: nothing is heard of it.
+/// no event of its own (a dash espeak-ng does not read, "la" in "à la", which it reads with
+/// "à") joins the word before it (the first word, if it comes before any), so every character
+/// of the text is in exactly one word, in order.
 ///
 /// A word ends where the next one starts, pulled back over the silence before it (espeak-ng
 /// writes exact zeros between sentences and at the end), so the pauses are between words and
@@ -29,20 +31,29 @@ enum WordAlignment {
   static func words(text: String, events: [Event], samples: [Int16]) -> [SpokenWord] {
     let runs = Self.runs(of: text)
     var words: [SpokenWord] = []
+    // Where each word's runs start in `runs`, parallel to `words`.
+    var firstRuns: [Int] = []
     var lastRun = -1
     var runIndex = 0
     for event in events {
       let position = event.characterPosition - 1
       // Events come in text order: the run holding the position, or the first after it.
       while runIndex < runs.count, runs[runIndex].end <= position { runIndex += 1 }
-      guard runIndex < runs.count, runIndex != lastRun else { continue }
-      let sample = min(max(event.sample, 0), samples.count)
+      guard runIndex < runs.count, runIndex > lastRun else { continue }
       lastRun = runIndex
+      let sample = min(max(event.sample, 0), samples.count)
       if let previous = words.last, sample <= previous.startSample || sample >= samples.count {
-        words[words.count - 1].text += " " + runs[runIndex].text
-      } else {
-        words.append(SpokenWord(text: runs[runIndex].text, startSample: sample, endSample: 0))
+        continue
       }
+      words.append(SpokenWord(text: "", startSample: sample, endSample: 0))
+      firstRuns.append(runIndex)
+    }
+    // Each word's text: its own run and every run up to the next word's; runs before the
+    // first word's start it.
+    for index in words.indices {
+      let first = index == 0 ? 0 : firstRuns[index]
+      let end = index + 1 < words.count ? firstRuns[index + 1] : runs.count
+      words[index].text = runs[first..<end].map(\.text).joined(separator: " ")
     }
     for index in words.indices {
       let next = index + 1 < words.count ? words[index + 1].startSample : samples.count

@@ -1,5 +1,6 @@
 import Foundation
 import Speech
+import TestSupport
 import Testing
 
 /// What the synthesizer refuses, and what it makes of odd but allowed text: each a clear error
@@ -18,7 +19,10 @@ import Testing
     let message = "\(SpeechError.unknownVoice(name, known: known, installed: installed))"
     #expect(message.contains("'en-nowhere'") && message.contains("en-us"), "\(message)")
     let voices = try SpeechSynthesizer.voices()
-    #expect(voices.contains("en-us") && voices.contains("fr"))
+    #expect(voices.contains("en-us") && voices.contains("en-gb") && voices.contains("fr"))
+    // en-gb is a language, not a voice file's name: chosen by its language, as the command does.
+    let british = try SpeechSynthesizer.synthesize("Hello", voice: "en-gb")
+    #expect(british.words.map(\.text) == ["Hello"])
   }
 
   @Test func voiceNamesThatAreNoNames() {
@@ -72,5 +76,27 @@ import Testing
     let speech = try SpeechSynthesizer.synthesize(text, voice: "en-us")
     #expect(!speech.words.isEmpty)
     #expect(speech.words.map(\.text).joined(separator: " ").contains("there"))
+  }
+
+  @Test(.tags(.slow)) func textReadOutFarLongerThanItsSizeIsStopped() {
+    // 9,999 ones, 19,997 bytes: under the text limit, but read one by one they last some
+    // 2,000 seconds, past the limit on speech, so synthesis stops at 1,800 s of samples.
+    let text = Array(repeating: "1", count: 9_999).joined(separator: " ")
+    #expect(throws: SpeechError.speechTooLong(limitSeconds: SpeechLimits.maximumSeconds)) {
+      try SpeechSynthesizer.synthesize(text, voice: "en-us")
+    }
+  }
+
+  @Test(.tags(.slow)) func theLongestTextHasAllItsWords() throws {
+    let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]
+    var text = ""
+    for index in 0... {
+      let next = (text.isEmpty ? "" : " ") + words[index * 7 % words.count]
+      guard text.utf8.count + next.utf8.count <= SpeechLimits.maximumTextBytes else { break }
+      text += next
+    }
+    let speech = try SpeechSynthesizer.synthesize(text, voice: "en-us")
+    #expect(speech.words.map(\.text) == text.split(separator: " ").map(String.init))
+    #expect(speech.samples.count < SpeechLimits.maximumSeconds * speech.sampleRate)
   }
 }

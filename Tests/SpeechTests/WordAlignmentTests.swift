@@ -42,6 +42,17 @@ import Testing
     #expect(words.map(\.startSample) == [10, 200])
   }
 
+  @Test func runsWithoutAnEventJoinAWord() {
+    let events = [
+      Event(characterPosition: 3, sample: 0), Event(characterPosition: 9, sample: 100),
+      Event(characterPosition: 17, sample: 500),
+    ]
+    let words = WordAlignment.words(
+      text: "— hello there — friend", events: events, samples: Self.samples)
+    #expect(words.map(\.text) == ["— hello", "there —", "friend"])
+    #expect(words.map(\.startSample) == [0, 100, 500])
+  }
+
   @Test func eventsOutsideTheTextOrTheSoundAreHarmless() {
     let events = [
       Event(characterPosition: -4, sample: -50), Event(characterPosition: 5, sample: 2_000),

@@ -28,9 +28,16 @@ import Testing
   @Test func wordsWithAccentsKeepTheirText() throws {
     // espeak-ng counts positions in characters, not bytes: ï and é are two bytes each, so a
     // byte count would cut "café" and the words after it.
-    let speech = try Self.checkWords(of: "A naïve café serves crème brûlée à la carte.")
+    let speech = try Self.checkWords(of: "A naïve café serves crème brûlée.")
     #expect(speech.words[1].text == "naïve")
     #expect(speech.words[2].text == "café")
+    #expect(speech.words[5].text == "brûlée.")
+  }
+
+  @Test func aWordReadWithTheOneBeforeJoinsIt() throws {
+    // espeak-ng reads "à la" as one word, with one event: "la" stays in the text, with "à".
+    let speech = try SpeechSynthesizer.synthesize("Served à la carte.", voice: "en-us")
+    #expect(speech.words.map(\.text) == ["Served", "à la", "carte."])
   }
 
   @Test func otherScriptsAndPunctuation() throws {
