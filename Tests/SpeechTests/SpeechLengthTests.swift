@@ -28,6 +28,7 @@ import Testing
         tool: "espeak-ng", ["-v", "en-us", "-s", "\(wordsPerMinute)", "-w", wav, Self.sentence])
       try #require(run.status == 0, "espeak-ng: \(run.stderr)")
       let theirs = try Self.probedSeconds(wav)
+      print("speech: rate \(rate): ours \(ours) s, the espeak-ng command's \(theirs) s")
       #expect(theirs > 1, "the command's speech is \(theirs) s")
       #expect(abs(ours - theirs) <= 0.1 * theirs, "ours \(ours) s, the command's \(theirs) s")
     }
