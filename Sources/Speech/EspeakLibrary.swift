@@ -72,6 +72,7 @@ final class EspeakLibrary: @unchecked Sendable {
   /// `gmw/en`), as the `espeak-ng` command does; a name that is neither is an unknown voice,
   /// where the command would quietly pick the nearest language.
   private static func choose(voice: String) throws(SpeechError) {
+    try checkVariant(of: voice)
     let byName = espeak_SetVoiceByName(voice)
     guard byName == EE_NOT_FOUND else {
       return try checkEspeak(byName, "espeak_SetVoiceByName")
@@ -85,6 +86,21 @@ final class EspeakLibrary: @unchecked Sendable {
       return espeak_SetVoiceByProperties(&properties)
     }
     try checkEspeak(byLanguage, "espeak_SetVoiceByProperties")
+  }
+
+  /// Throws unless the variant after a `+` (`en-us+f3`) is a file of the data folder's
+  /// `voices/!v`: espeak-ng quietly speaks an unknown variant with the plain voice, which would
+  /// hide a typing mistake. (The voice name's characters are checked already: no `/`, no `.`.)
+  private static func checkVariant(of voice: String) throws(SpeechError) {
+    guard let plus = voice.firstIndex(of: "+") else { return }
+    let variant = voice[voice.index(after: plus)...]
+    var path: UnsafePointer<CChar>?
+    _ = espeak_Info(&path)
+    guard let path, !variant.isEmpty, !variant.contains("+"),
+      FileManager.default.fileExists(atPath: String(cString: path) + "/voices/!v/" + variant)
+    else {
+      throw .unknownVoice(voice, known: [], installed: 0)
+    }
   }
 
   /// Speaks `text` with `voice` at `wordsPerMinute`: the samples, and each word event's

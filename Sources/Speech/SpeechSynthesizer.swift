@@ -8,10 +8,10 @@
 /// state from one synthesis to the next in function-level statics (the phase of its pitch
 /// flutter, the wave's phase, its gain control), which no call resets, and re-initialising the
 /// library hangs in 1.51. The same text, voice and rate give the same words and a length
-/// within a fraction of a percent, but samples that differ slightly with what was spoken
-/// before; the first synthesis of a process matches the `espeak-ng` command's. Byte-stable
-/// speech comes from the cache (docs/ARCHITECTURE.md, "Voice and words"): made once per key,
-/// never made again.
+/// within a few percent (0.4 % in a loop, 2 % seen after other syntheses), but samples that
+/// differ with what was spoken before; the first synthesis of a process is byte for byte the
+/// `espeak-ng` command's (which is one process per text). Byte-stable speech comes from the
+/// cache (docs/ARCHITECTURE.md, "Voice and words"): made once per key, never made again.
 public enum SpeechSynthesizer {
   /// Speaks `text` with the espeak-ng voice `voice` (`en-us`, `fr`, `en-us+f3`) at `rate`.
   ///

@@ -25,6 +25,17 @@ import Testing
     #expect(british.words.map(\.text) == ["Hello"])
   }
 
+  @Test func aVoiceWithAVariant() throws {
+    // espeak-ng's "+variant" (f3: a woman's voice): the same words, other sound.
+    let plain = try SpeechSynthesizer.synthesize("Hello there", voice: "en-us")
+    let variant = try SpeechSynthesizer.synthesize("Hello there", voice: "en-us+f3")
+    #expect(variant.words.map(\.text) == ["Hello", "there"])
+    #expect(variant.samples.count != plain.samples.count || variant.samples != plain.samples)
+    #expect(throws: SpeechError.self) {
+      try SpeechSynthesizer.synthesize("Hello", voice: "en-us+nosuchvariant")
+    }
+  }
+
   @Test func voiceNamesThatAreNoNames() {
     for name in ["", "../../etc/passwd", "en us", "en\0us", String(repeating: "a", count: 65)] {
       #expect(throws: SpeechError.invalidVoiceName(name)) {
