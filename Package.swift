@@ -120,7 +120,7 @@ let package = Package(
       name: "Session",
       dependencies: [
         "ProjectFile", "Planning", "RenderPlan", "PlanValues", "Diagnostics", "Media",
-        "Typesetting", "Outputs", "Builds", "Timeline",
+        "Typesetting", "Outputs", "Builds", "Timeline", "Speech",
       ]
     ),
     .executableTarget(

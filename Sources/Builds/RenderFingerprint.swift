@@ -72,6 +72,14 @@ public struct RenderFingerprint: Sendable, Equatable {
     for index in plan.compositions.indices {
       plan.compositions[index].plan = withoutLocations(plan.compositions[index].plan)
     }
+    // Whether speech was made or found is this run's news, not what it renders: the key, in
+    // the WAV's path, is.
+    plan.speech = plan.speech?.map { speech in
+      var speech = speech
+      speech.location = nowhere
+      speech.fromCache = false
+      return speech
+    }
     return plan
   }
 

@@ -181,11 +181,12 @@ struct PlanBuilder {
       audio = []
       ducking = []
     }
-    let plan = RenderPlan(
+    var plan = RenderPlan(
       planVersion: Planner.planVersion,
       output: outputPlan(duration: duration, frameCount: frameCount, sampleCount: sampleCount),
       inputs: inputs(), layers: layers, audio: audio, ducking: ducking, sequences: sequences,
       compositions: compositions, directory: spec.directory)
+    plan.speech = speechPlans()
     return checkChildRenderers(plan) ? plan : nil
   }
 
@@ -485,10 +486,18 @@ struct PlanBuilder {
       }
     }
     for layer in spec.drawnLayers {
-      guard case .captions(let captions) = layer.content, !captions.file.value.isEmpty else {
+      guard case .captions(let captions) = layer.content, !captions.file.value.isEmpty,
+        captions.spokenBy == nil
+      else {
         continue
       }
       let path = ProjectPaths.display(captions.file.value)
+      if seen[path] == nil { seen[path] = InputPlan(path: path, facts: nil) }
+    }
+    // A text a track speaks: its speech is made from it, so a change to it is a change.
+    for track in spec.audioTracks {
+      guard case .file(let file) = track.speech?.origin, !file.value.isEmpty else { continue }
+      let path = ProjectPaths.display(file.value)
       if seen[path] == nil { seen[path] = InputPlan(path: path, facts: nil) }
     }
     // A look's table, read by the renderer: not probed, but fingerprinted and in the depfile.

@@ -9,7 +9,7 @@ extension ReadContext {
   func readAudioTrack(_ node: Node, index: Int) -> AudioTrackSpec? {
     let keys = [
       "name", "when", "source", "start", "in", "out", "duration", "loop", "gain", "mute", "fade_in",
-      "fade_out", "streams", "duck",
+      "fade_out", "streams", "duck", "speak", "voice", "rate", "engine",
     ]
     guard
       let map = MappingReader(
@@ -17,18 +17,26 @@ extension ReadContext {
     else { return nil }
     let name = readName(map, fallback: "audio[\(index)]")
     let subject = "audio track '\(name.value)'"
-    let source = map.required("source").flatMap { path($0, what: "source") }
+    let speech = readSpeech(map, subject: subject)
+    let source =
+      map.value("speak") != nil
+      ? Located("", at: map.location)
+      : map.required("source", help: "or speak text: speak: \"Hello\"").flatMap {
+        path($0, what: "source")
+      }
     checkDurationAndOut(map, subject: subject)
     let shown = map.value("when").flatMap(condition)?.value ?? true
     if !shown { leftOutNames.append(name) }
-    guard source != nil, shown else { return nil }
-    return AudioTrackSpec(
+    guard source != nil, shown, map.value("speak") == nil || speech != nil else { return nil }
+    var track = AudioTrackSpec(
       location: map.location, name: name,
       start: map.value("start").flatMap { time($0, what: "start") }
         ?? Located(.zero, at: map.location),
       duration: map.value("duration").flatMap { positiveTime($0, what: "duration") },
       clip: readClip(map, source: source),
       mix: readMix(map))
+    track.speech = speech
+    return track
   }
 
   func readClip(_ map: MappingReader, source: Located<String>?) -> ClipSpec {

@@ -51,7 +51,9 @@ extension ReadContext {
         return layer
       }
       if captions.words != nil {
-        readTranscript(&captions, directory: spec.directory)
+        if !speechWords(&captions, spec: spec) {
+          readTranscript(&captions, directory: spec.directory)
+        }
       } else {
         readCues(&captions, directory: spec.directory)
       }
@@ -71,6 +73,27 @@ extension ReadContext {
     reportFileProblems(read.diagnostics, text: read.text, in: shown, named: captions.file)
     captions.format = read.format
     captions.cues = read.diagnostics.hasErrors ? [] : read.cues
+  }
+
+  /// Whether the layer's `captions:` names one of the project's `speak` tracks (then its
+  /// words come from the speech the session makes): a name that is also a file is an error
+  /// asking which is meant. A track left out by its `when` leaves the layer without words.
+  private func speechWords(_ captions: inout CaptionsLayerSpec, spec: ProjectSpec) -> Bool {
+    let name = captions.file.value
+    let spoken = spec.audioTracks.contains { $0.speech != nil && $0.name.value == name }
+    let leftOut = leftOutNames.contains { $0.value == name }
+    guard spoken || leftOut else { return false }
+    let resolved = ProjectPaths.resolve(name, in: spec.directory)
+    if FileManager.default.fileExists(atPath: resolved) {
+      error(
+        "ambiguous-captions",
+        "captions '\(name)' is both a speak track of this project and a file beside it",
+        at: captions.file.location, notes: captions.file.substitutionNotes,
+        help: "rename the track, or write the file's path as ./\(name)")
+    }
+    captions.spokenBy = captions.file
+    captions.transcriptFormat = .speech
+    return true
   }
 
   /// Reads the file as a word-timed transcript into `captions.transcript`; a file another

@@ -22,6 +22,9 @@ public struct PathRules {
     checked.audioTracks = spec.audioTracks.map { track in
       var track = track
       if !mayRead(track.clip.source, what: "audio track source") { track.clip.source.value = "" }
+      if case .file(let file) = track.speech?.origin, !mayRead(file, what: "speak file") {
+        track.speech = nil
+      }
       return track
     }
     checkOutput(spec.output.file)

@@ -27,6 +27,9 @@ public enum ProjectLimits {
   /// The largest subtitle file a captions layer reads, in bytes: a feature film's is well under
   /// one megabyte.
   public static let subtitleBytes = 4 << 20
+  /// The longest text a `speak` track says, in bytes of UTF-8: some 3,000 words, 18 minutes
+  /// at the default rate, far beyond a voice-over (the speech engine's own limit too).
+  public static let speechTextBytes = 20_000
   /// The most characters one cue may show: captions guidelines keep a cue to two lines of about
   /// 42 characters, and every page of cues is measured while planning.
   public static let captionCharacters = 1_000

@@ -49,7 +49,8 @@ extension ReadContext {
       })
     ProjectRules(context: self, spec: spec).check()
     // Subtitle files are read only once the path rules have allowed them.
-    return readLookFiles(readCaptionFiles(PathRules(context: self, spec: spec).checked()))
+    return readLookFiles(
+      readCaptionFiles(readSpeechFiles(PathRules(context: self, spec: spec).checked())))
   }
 
   private func readVersion(_ map: MappingReader) -> Located<Int>? {

@@ -259,6 +259,8 @@ public struct CaptionsLayerSpec: Sendable {
   public var cues: [SubtitleCue] = []
   /// With `words:`, the file is a word-timed transcript shown a few words at a time.
   public var words: WordCaptionsSpec?
+  /// The `speak` track whose words these are (`captions: voice`), instead of a file.
+  public var spokenBy: Located<String>?
   /// The transcript's words, once read (with `words` only); empty before.
   public var transcript: [TimedWord] = []
   /// The kind of transcript the file was read as (with `words` only).
@@ -397,6 +399,9 @@ public struct AudioTrackSpec: Sendable {
   public var clip: ClipSpec
   /// Gain, mute, fades and streams.
   public var mix: AudioMixSpec
+  /// For a track spoken from text (`speak:`): what is said and how; its `clip.source` is the
+  /// speech's cached WAV once the session has made it, empty before.
+  public var speech: SpeechSpec?
 }
 
 extension ProjectSpec {

@@ -115,6 +115,11 @@ public enum PlanTable {
       out +=
         captions.cues.isEmpty ? "  (no cues)\n" : captionTable(captions).render()
     }
+    if let speech = plan.speech {
+      out +=
+        "\nspeech (made from text once per engine, voice, rate and text, and kept in the cache)\n"
+      out += speechTable(speech).render()
+    }
     out += "\naudio (every stream in the mix)\n"
     out +=
       plan.audio.isEmpty ? "  (none: the output has no audio stream)\n" : audioTable(plan).render()
@@ -412,6 +417,20 @@ public enum PlanTable {
         duck.under.joined(separator: ", "), "\(decibelNumber(duck.depthDecibels)) dB",
         "\(decibelNumber(duck.thresholdDecibels)) dB RMS", milliseconds(duck.attackSamples),
         milliseconds(duck.releaseSamples),
+      ])
+    }
+    return table
+  }
+
+  static func speechTable(_ speech: [SpeechPlan]) -> TextTable {
+    var table = TextTable(
+      header: ["track", "line", "voice", "rate", "text", "length", "words", "cache", "engine"])
+    for s in speech {
+      table.rows.append([
+        s.track, "\(s.location.line)", s.voice, "\(s.rate)",
+        (s.textFile.map { "\($0), " } ?? "") + "\(s.characters) characters",
+        "\(seconds(s.seconds)) s (\(s.sampleCount) samples at \(s.sampleRate) Hz)", "\(s.words)",
+        (s.fromCache ? "reused " : "made ") + String(s.key.prefix(12)), s.engine,
       ])
     }
     return table

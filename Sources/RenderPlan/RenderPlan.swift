@@ -25,6 +25,9 @@ public struct RenderPlan: Codable, Sendable, Equatable {
   /// The projects drawn as layers (`project:`), each planned once for the variables it is
   /// given; `ProjectClipPlan.composition` and `AudioStreamPlan.composition` index them.
   public var compositions: [CompositionPlan] = []
+  /// The speech of the `speak` tracks, made or found in the cache before planning; `nil` (and
+  /// absent from the JSON) when there is none.
+  public var speech: [SpeechPlan]? = nil
   /// The absolute folder the paths resolve against (not part of the encoded plan).
   public var directory: String = ""
 
@@ -47,7 +50,7 @@ public struct RenderPlan: Codable, Sendable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case planVersion, output, inputs, layers, audio, ducking, sequences, compositions
+    case planVersion, output, inputs, layers, audio, ducking, sequences, compositions, speech
   }
 }
 

@@ -238,6 +238,9 @@ struct ChildProjects {
   func plan(
     _ spec: ProjectSpec, diagnostics: inout [Diagnostic], known: (String) -> MediaFacts?
   ) -> RenderPlan? {
+    // Speech first: a `speak` track plays the WAV this makes, which is probed like any file.
+    let (spec, speechProblems) = SpokenTracks.make(spec, cache: .userCache())
+    diagnostics += speechProblems
     let inspection = MediaInspector.inspect(spec, known: known)
     let facts = inspection.facts.merging(self.facts) { first, _ in first }
     diagnostics += inspection.diagnostics + MediaChecks.check(spec, facts: facts)

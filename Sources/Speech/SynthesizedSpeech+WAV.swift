@@ -2,11 +2,14 @@ import Foundation
 import Outputs
 
 extension SynthesizedSpeech {
+  /// The size of the WAV header `wavData` writes before the samples.
+  public static let wavHeaderBytes = 44
+
   /// The speech as a WAV file's bytes: RIFF, PCM, 16-bit, mono, little-endian, at
   /// `sampleRate`, with the canonical 44-byte header every reader takes.
   public func wavData() -> Data {
     let dataBytes = samples.count * 2
-    var data = Data(capacity: 44 + dataBytes)
+    var data = Data(capacity: Self.wavHeaderBytes + dataBytes)
     func append32(_ value: Int) {
       withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) }
     }

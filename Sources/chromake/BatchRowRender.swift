@@ -39,7 +39,9 @@ struct BatchRowRender: @unchecked Sendable {
         return entry(row, .upToDate)
       }
       if explain {
-        say(BuildExplanation.text(output: "\(label): \(shown)", reasons: verdict.reasons))
+        say(
+          BuildExplanation.text(
+            output: "\(label): \(shown)", reasons: verdict.reasons, plan: plan))
       }
       let gpu = try context ?? GPUContext()
       context = gpu

@@ -306,7 +306,7 @@ extension RenderCommand {
     if verdict.isUpToDate {
       Terminal.say("chromake: \(shown) is up to date\n")
     } else if explain {
-      Terminal.say(BuildExplanation.text(output: shown, reasons: verdict.reasons))
+      Terminal.say(BuildExplanation.text(output: shown, reasons: verdict.reasons, plan: plan))
     }
     return verdict
   }

@@ -44,6 +44,8 @@ public enum WordTranscriptFormat: String, Sendable, Equatable, CaseIterable {
   case subRipEstimated = "SubRip (word times estimated)"
   /// WebVTT without inline timestamps, spread likewise.
   case webVTTEstimated = "WebVTT (word times estimated)"
+  /// The words of a `speak` track (`captions: voice`), timed by the engine that spoke them.
+  case speech = "the words of a speak track"
 }
 
 /// What reading a word-timed transcript gave: its words in order, every problem at its own

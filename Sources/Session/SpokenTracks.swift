@@ -1,0 +1,92 @@
+import Diagnostics
+import Foundation
+import ProjectFile
+import Speech
+import Timeline
+
+/// The build step before planning: the speech of every `speak` track, made once per key and
+/// kept in the speech cache, or found there. Each track then plays its cached WAV like any
+/// `source`, and a captions layer that names the track (`captions: voice`) gets its words.
+///
+/// `check` runs this too: the plan needs the speech's length, and a voice that does not exist
+/// is best found before a render.
+enum SpokenTracks {
+  /// `spec` with its speech made: each `speak` track's source set to its WAV and its
+  /// `speech.made` filled in, and the words given to the captions layers that show them; a
+  /// track whose speech cannot be made is an error at the key to change.
+  static func make(_ spec: ProjectSpec, cache: SpeechCache) -> (ProjectSpec, [Diagnostic]) {
+    var spec = spec
+    var diagnostics: [Diagnostic] = []
+    var made: [String: MadeSpeech] = [:]
+    for index in spec.audioTracks.indices {
+      let track = spec.audioTracks[index]
+      guard let speech = track.speech, !speech.text.value.isEmpty else { continue }
+      do {
+        let speech = try self.speech(speech, cache: cache)
+        spec.audioTracks[index].speech?.made = speech
+        spec.audioTracks[index].clip.source = Located(
+          speech.wavPath, at: track.speech?.text.location ?? track.location)
+        made[track.name.value] = speech
+      } catch {
+        diagnostics.append(diagnostic(error, track: track.name.value, speech: speech))
+      }
+    }
+    spec = spec.mappingDrawnLayers { layer in
+      guard case .captions(var captions) = layer.content, let track = captions.spokenBy,
+        let speech = made[track.value]
+      else { return layer }
+      captions.transcript = speech.words
+      var layer = layer
+      layer.content = .captions(captions)
+      return layer
+    }
+    return (spec, diagnostics)
+  }
+
+  /// The track's speech from the cache, made first when the cache has none for its key.
+  private static func speech(_ speech: SpeechSpec, cache: SpeechCache) throws -> MadeSpeech {
+    let identity = try SpeechEngineIdentity.current().description
+    let rate = try SpeechRate(speech.rate.value)
+    let request = SpeechRequest(
+      engineIdentity: identity, voice: speech.voice.value, rate: rate, text: speech.text.value)
+    let cached = try cache.speech(for: request) {
+      try SpeechSynthesizer.synthesize(speech.text.value, voice: speech.voice.value, rate: rate)
+    }
+    let rateDenominator = Int64(cached.sampleRate)
+    let words = cached.words.map { word in
+      TimedWord(
+        text: word.text, start: Rational(Int64(word.startSample), rateDenominator),
+        end: Rational(Int64(word.endSample), rateDenominator), location: speech.text.location)
+    }
+    return MadeSpeech(
+      key: cached.key, engineIdentity: identity, wavPath: cached.wavPath,
+      sampleRate: cached.sampleRate, sampleCount: cached.sampleCount, words: words,
+      wasMade: cached.wasMade)
+  }
+
+  /// The error at the key the user would change: the voice for an unknown voice, the rate for
+  /// a rate, the text for the rest.
+  private static func diagnostic(_ error: any Error, track: String, speech: SpeechSpec)
+    -> Diagnostic
+  {
+    let subject = "audio track '\(track)'"
+    switch error {
+    case SpeechError.unknownVoice, SpeechError.invalidVoiceName:
+      return .error(
+        "unknown-voice", "\(subject): \(error)", at: speech.voice.location,
+        notes: speech.voice.substitutionNotes,
+        help: "`espeak-ng --voices` lists every voice; a language code such as en-us or fr works")
+    case SpeechError.invalidRate:
+      return .error("bad-rate", "\(subject): \(error)", at: speech.rate.location)
+    case let cacheError as SpeechCacheError:
+      return .error(
+        "speech-cache-unwritable", "\(subject): \(cacheError)", at: speech.text.location,
+        help: "speech is kept in $XDG_CACHE_HOME/chromake/speech (~/.cache/chromake/speech); "
+          + "point XDG_CACHE_HOME at a folder you can write")
+    default:
+      return .error(
+        "speech-failed", "\(subject): the speech cannot be made: \(error)",
+        at: speech.text.location, notes: speech.text.substitutionNotes)
+    }
+  }
+}
