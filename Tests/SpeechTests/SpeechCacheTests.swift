@@ -1,0 +1,146 @@
+import Foundation
+import Speech
+import TestSupport
+import Testing
+
+/// The speech cache on its own: one entry per key, reused untouched, made whole or not at all,
+/// the first of two makers kept, and a damaged entry made again. Speech here is made up (a
+/// ramp of samples and two words), so the cache is tested without the engine.
+@Suite struct SpeechCacheTests {
+  static func request(text: String = "Hello there.", voice: String = "en-us", rate: Double = 1)
+    throws -> SpeechRequest
+  {
+    SpeechRequest(
+      engineIdentity: "test engine 1", voice: voice, rate: try SpeechRate(rate), text: text)
+  }
+
+  static func speech(length: Int = 2_205, mark: Int16 = 7) -> SynthesizedSpeech {
+    SynthesizedSpeech(
+      sampleRate: 22_050, samples: (0..<length).map { Int16(truncatingIfNeeded: $0) &* mark },
+      words: [
+        SpokenWord(text: "Hello", startSample: 0, endSample: length / 2),
+        SpokenWord(text: "there.", startSample: length / 2, endSample: length),
+      ])
+  }
+
+  @Test("made once, then found: the same file, bytes and words, never written again")
+  func madeOnceThenFound() throws {
+    try withScratchFolder { folder in
+      let cache = SpeechCache(folder: folder.path("speech"))
+      var makes = 0
+      let first = try cache.speech(for: try Self.request()) {
+        makes += 1
+        return Self.speech()
+      }
+      #expect(first.wasMade)
+      #expect(first.wavPath == folder.path("speech") + "/\(try Self.request().key)/speech.wav")
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: first.wavPath))
+      #expect(bytes == Self.speech().wavData())
+      let second = try cache.speech(for: try Self.request()) {
+        makes += 1
+        return Self.speech(mark: 9)
+      }
+      #expect(makes == 1)
+      #expect(!second.wasMade)
+      #expect(second.wavPath == first.wavPath)
+      #expect(second.words == first.words)
+      #expect(second.sampleCount == 2_205)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: first.wavPath)) == bytes)
+      // Nothing but the entry is left in the folder: no temporary folders.
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("speech"))
+      #expect(names == [try Self.request().key])
+    }
+  }
+
+  @Test("every part of the request is in the key, each part's bounds too")
+  func keys() throws {
+    let base = try Self.request().key
+    #expect(try Self.request(text: "Hello there!").key != base)
+    #expect(try Self.request(voice: "en-gb").key != base)
+    #expect(try Self.request(rate: 1.05).key != base)
+    var engine = try Self.request()
+    engine.engineIdentity = "test engine 2"
+    #expect(engine.key != base)
+    // "ab" + "c" is not "a" + "bc".
+    let one = SpeechRequest(engineIdentity: "e", voice: "ab", rate: .normal, text: "c")
+    let two = SpeechRequest(engineIdentity: "e", voice: "a", rate: .normal, text: "bc")
+    #expect(one.key != two.key)
+    #expect(base.count == 64)
+  }
+
+  @Test("of two makers of one key, the first to finish is kept and both get its speech")
+  func firstMakerWins() throws {
+    try withScratchFolder { folder in
+      let cache = SpeechCache(folder: folder.path("speech"))
+      let request = try Self.request()
+      // While this maker synthesizes, another process makes and stores the same key.
+      let late = try cache.speech(for: request) {
+        let early = try cache.speech(for: request) { Self.speech(mark: 3) }
+        #expect(early.wasMade)
+        return Self.speech(mark: 5)
+      }
+      #expect(!late.wasMade)
+      #expect(
+        try Data(contentsOf: URL(fileURLWithPath: late.wavPath))
+          == Self.speech(mark: 3).wavData())
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("speech"))
+      #expect(names == [request.key])
+    }
+  }
+
+  @Test("a damaged entry is made again: words unreadable, or a WAV of the wrong length")
+  func damagedEntries() throws {
+    try withScratchFolder { folder in
+      let cache = SpeechCache(folder: folder.path("speech"))
+      let request = try Self.request()
+      let made = try cache.speech(for: request) { Self.speech() }
+      let entry = cache.entryFolder(request.key)
+      try Data("{ not json".utf8).write(to: URL(fileURLWithPath: entry + "/words.json"))
+      var makes = 0
+      let again = try cache.speech(for: request) {
+        makes += 1
+        return Self.speech()
+      }
+      #expect(makes == 1)
+      #expect(again.wasMade)
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: made.wavPath))
+      try handle.truncate(atOffset: 100)
+      try handle.close()
+      #expect(cache.entry(request.key) == nil)
+      let third = try cache.speech(for: request) {
+        makes += 1
+        return Self.speech()
+      }
+      #expect(makes == 2)
+      #expect(third.sampleCount == 2_205)
+    }
+  }
+
+  @Test("a cache that cannot be written is an error naming the folder, with nothing left")
+  func unwritable() throws {
+    try withScratchFolder { folder in
+      try Data().write(to: URL(fileURLWithPath: folder.path("file")))
+      let cache = SpeechCache(folder: folder.path("file") + "/speech")
+      #expect(throws: SpeechCacheError.self) {
+        try cache.speech(for: try Self.request()) { Self.speech() }
+      }
+      // A maker's own error is the one thrown.
+      struct Refused: Error {}
+      let writable = SpeechCache(folder: folder.path("speech"))
+      #expect(throws: Refused.self) {
+        try writable.speech(for: try Self.request()) { throw Refused() }
+      }
+      #expect(!FileManager.default.fileExists(atPath: folder.path("speech")))
+    }
+  }
+
+  @Test("the user's cache follows XDG_CACHE_HOME, else HOME")
+  func userCache() {
+    #expect(
+      SpeechCache.userCache(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).folder
+        == "/c/chromake/speech")
+    #expect(
+      SpeechCache.userCache(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]).folder
+        == "/h/.cache/chromake/speech")
+  }
+}
