@@ -86,7 +86,9 @@ let package = Package(
     // identity for cache keys, WAV files put in place whole.
     .target(
       name: "Speech",
-      dependencies: ["CEspeakNG", "Outputs", .product(name: "Crypto", package: "swift-crypto")]
+      dependencies: [
+        "CEspeakNG", "Outputs", "Timeline", .product(name: "Crypto", package: "swift-crypto"),
+      ]
     ),
     // The plan's sound: streams decoded, mixed, ducked, limited and brought to loudness.
     .target(
@@ -176,7 +178,8 @@ let package = Package(
       dependencies: [
         "Builds", "Rendering", "RenderPlan", "PlanValues", "Session", "Timeline", "TestSupport",
       ]),
-    .testTarget(name: "SpeechTests", dependencies: ["Speech", "Outputs", "TestSupport"]),
+    .testTarget(
+      name: "SpeechTests", dependencies: ["Speech", "Outputs", "Timeline", "TestSupport"]),
     .testTarget(
       name: "MixingTests", dependencies: ["Mixing", "Media", "RenderPlan", "TestSupport"]),
     .testTarget(

@@ -15,8 +15,8 @@ extension PlanBuilder {
         track: track.name.value, location: PlanLocation(speech.text.location),
         engine: made.engineIdentity, voice: speech.voice.value, rate: speech.rate.value,
         textFile: textFile, characters: speech.text.value.count, key: made.key,
-        wav: made.wavPath, sampleRate: made.sampleRate, sampleCount: Int64(made.sampleCount),
-        words: made.words.count, fromCache: !made.wasMade)
+        wav: made.wavPath, length: made.length, words: made.words.count,
+        fromCache: !made.wasMade)
     }
     return plans.isEmpty ? nil : plans
   }

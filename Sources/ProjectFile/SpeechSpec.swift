@@ -1,3 +1,5 @@
+public import Timeline
+
 /// The keys of an audio track spoken from text (`speak:`): what is said, by which engine, in
 /// which voice and how fast. The session turns it into a WAV file in the speech cache before
 /// planning, and the track then plays that file like any `source`.
@@ -38,10 +40,8 @@ public struct MadeSpeech: Sendable {
   public var engineIdentity: String
   /// The cached WAV file.
   public var wavPath: String
-  /// Samples per second of the WAV.
-  public var sampleRate: Int
-  /// Its length in samples.
-  public var sampleCount: Int
+  /// Its length in seconds, exactly.
+  public var length: Rational
   /// The words, timed exactly on the WAV's clock, located at the track's text.
   public var words: [TimedWord]
   /// Whether this run made it (false: found in the cache).
@@ -49,14 +49,13 @@ public struct MadeSpeech: Sendable {
 
   /// Made speech.
   public init(
-    key: String, engineIdentity: String, wavPath: String, sampleRate: Int, sampleCount: Int,
-    words: [TimedWord], wasMade: Bool
+    key: String, engineIdentity: String, wavPath: String, length: Rational, words: [TimedWord],
+    wasMade: Bool
   ) {
     self.key = key
     self.engineIdentity = engineIdentity
     self.wavPath = wavPath
-    self.sampleRate = sampleRate
-    self.sampleCount = sampleCount
+    self.length = length
     self.words = words
     self.wasMade = wasMade
   }

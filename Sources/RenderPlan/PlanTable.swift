@@ -429,7 +429,7 @@ public enum PlanTable {
       table.rows.append([
         s.track, "\(s.location.line)", s.voice, "\(s.rate)",
         (s.textFile.map { "\($0), " } ?? "") + "\(s.characters) characters",
-        "\(seconds(s.seconds)) s (\(s.sampleCount) samples at \(s.sampleRate) Hz)", "\(s.words)",
+        "\(seconds(s.length)) s", "\(s.words)",
         (s.fromCache ? "reused " : "made ") + String(s.key.prefix(12)), s.engine,
       ])
     }

@@ -22,10 +22,8 @@ public struct SpeechPlan: Codable, Sendable, Equatable {
   public var key: String
   /// The cached WAV file.
   public var wav: String
-  /// Samples per second of the WAV.
-  public var sampleRate: Int
-  /// Its length in samples.
-  public var sampleCount: Int64
+  /// Its length in seconds, exactly.
+  public var length: Rational
   /// How many words the engine timed.
   public var words: Int
   /// Whether this run found it in the cache (false: made it). Not part of what a render
@@ -35,8 +33,8 @@ public struct SpeechPlan: Codable, Sendable, Equatable {
   /// Each property as given.
   public init(
     track: String, location: PlanLocation, engine: String, voice: String, rate: Double,
-    textFile: String?, characters: Int, key: String, wav: String, sampleRate: Int,
-    sampleCount: Int64, words: Int, fromCache: Bool
+    textFile: String?, characters: Int, key: String, wav: String, length: Rational, words: Int,
+    fromCache: Bool
   ) {
     self.track = track
     self.location = location
@@ -47,12 +45,8 @@ public struct SpeechPlan: Codable, Sendable, Equatable {
     self.characters = characters
     self.key = key
     self.wav = wav
-    self.sampleRate = sampleRate
-    self.sampleCount = sampleCount
+    self.length = length
     self.words = words
     self.fromCache = fromCache
   }
-
-  /// Its length in seconds, exactly.
-  public var seconds: Rational { Rational(sampleCount, Int64(sampleRate)) }
 }

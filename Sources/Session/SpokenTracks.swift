@@ -52,15 +52,13 @@ enum SpokenTracks {
     let cached = try cache.speech(for: request) {
       try SpeechSynthesizer.synthesize(speech.text.value, voice: speech.voice.value, rate: rate)
     }
-    let rateDenominator = Int64(cached.sampleRate)
-    let words = cached.words.map { word in
+    let words = cached.content.words.map { word in
       TimedWord(
-        text: word.text, start: Rational(Int64(word.startSample), rateDenominator),
-        end: Rational(Int64(word.endSample), rateDenominator), location: speech.text.location)
+        text: word.text, start: word.start, end: word.end, location: speech.text.location)
     }
     return MadeSpeech(
       key: cached.key, engineIdentity: identity, wavPath: cached.wavPath,
-      sampleRate: cached.sampleRate, sampleCount: cached.sampleCount, words: words,
+      length: cached.content.length, words: words,
       wasMade: cached.wasMade)
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import Speech
 import TestSupport
 import Testing
+import Timeline
 
 /// The speech cache on its own: one entry per key, reused untouched, made whole or not at all,
 /// the first of two makers kept, and a damaged entry made again. Speech here is made up (a
@@ -43,8 +44,8 @@ import Testing
       #expect(makes == 1)
       #expect(!second.wasMade)
       #expect(second.wavPath == first.wavPath)
-      #expect(second.words == first.words)
-      #expect(second.sampleCount == 2_205)
+      #expect(second.content == first.content)
+      #expect(second.content.length == Rational(2_205, 22_050))
       #expect(try Data(contentsOf: URL(fileURLWithPath: first.wavPath)) == bytes)
       // Nothing but the entry is left in the folder: no temporary folders.
       let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("speech"))
@@ -112,7 +113,7 @@ import Testing
         return Self.speech()
       }
       #expect(makes == 2)
-      #expect(third.sampleCount == 2_205)
+      #expect(third.content.words.count == 2)
     }
   }
 
@@ -130,7 +131,8 @@ import Testing
       #expect(throws: Refused.self) {
         try writable.speech(for: try Self.request()) { throw Refused() }
       }
-      #expect(!FileManager.default.fileExists(atPath: folder.path("speech")))
+      // Its half-made folder is gone with it.
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("speech")).isEmpty)
     }
   }
 

@@ -5,10 +5,10 @@ import Foundation
 ///
 /// An entry is made in a folder of its own under a temporary name and renamed into place whole,
 /// so a reader finds a complete entry or none, never half of one. Two processes making the same
-/// key at once both synthesize, but only the first rename lands: the second finds the name
-/// taken, throws its own away and uses the first's. An entry's bytes therefore never change
-/// once made, which is what lets segments and byte-identical rerenders hold even though
-/// espeak-ng's own output varies slightly from run to run.
+/// key at once both make it, but only the first rename lands: the second finds the name taken,
+/// throws its own away and uses the first's. An entry's bytes therefore never change once made,
+/// which is what lets segments and byte-identical rerenders hold even though an engine's output
+/// may vary from run to run (espeak-ng's does, slightly).
 public struct SpeechCache: Sendable {
   /// The folder the entries live in.
   public let folder: String
@@ -19,9 +19,9 @@ public struct SpeechCache: Sendable {
   }
 
   /// This user's cache: `$XDG_CACHE_HOME/chromake/speech`, else `~/.cache/chromake/speech`.
-  public static func userCache(environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> SpeechCache
-  {
+  public static func userCache(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> SpeechCache {
     if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
       return SpeechCache(folder: cache + "/chromake/speech")
     }
@@ -32,31 +32,13 @@ public struct SpeechCache: Sendable {
   /// The entry's folder for `key`.
   public func entryFolder(_ key: String) -> String { folder + "/" + key }
 
-  /// The speech for `request`: the cached entry, or else `make()`'s speech, stored first. A
-  /// damaged entry (its words unreadable, its WAV not the length they say) is made again.
+  /// The speech for `key`: the cached entry, or else what `make` makes, stored first. `make`
+  /// is handed an empty folder of its own, writes the speech to `speech.wav` in it and returns
+  /// its length and words; whatever it throws is thrown, and nothing it wrote is kept.
   public func speech(
-    for request: SpeechRequest, make: () throws -> SynthesizedSpeech
+    forKey key: String, make: (_ folder: String) throws -> SpeechContent
   ) throws -> CachedSpeech {
-    let key = request.key
     if let found = entry(key) { return found }
-    let speech = try make()
-    return try store(speech, key: key)
-  }
-
-  /// The entry for `key`, if a whole one is there. Only its small words file is read and the
-  /// WAV's size compared with it: the WAV is never hashed again.
-  public func entry(_ key: String) -> CachedSpeech? {
-    let entry = entryFolder(key)
-    guard FileManager.default.fileExists(atPath: entry) else { return nil }
-    guard let found = Self.read(entry, key: key) else {
-      // Damaged (a disk that filled, a hand edit): moved aside and made again.
-      Self.remove(entry)
-      return nil
-    }
-    return found
-  }
-
-  private func store(_ speech: SynthesizedSpeech, key: String) throws -> CachedSpeech {
     let manager = FileManager.default
     do {
       try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -66,9 +48,25 @@ public struct SpeechCache: Sendable {
     let making = folder + "/.\(key).making-\(UUID().uuidString)"
     do {
       try manager.createDirectory(atPath: making, withIntermediateDirectories: false)
-      try speech.wavData().write(to: URL(fileURLWithPath: making + "/speech.wav"))
-      let words = SpeechWordsFile(speech)
-      try words.encoded().write(to: URL(fileURLWithPath: making + "/words.json"))
+    } catch {
+      throw SpeechCacheError.cannotWrite(path: making, reason: error.localizedDescription)
+    }
+    let content: SpeechContent
+    do {
+      content = try make(making)
+    } catch {
+      Self.remove(making)
+      throw error
+    }
+    do {
+      guard let bytes = Self.size(making + "/speech.wav") else {
+        throw SpeechCacheError.noSpeech(path: making + "/speech.wav")
+      }
+      try SpeechWordsFile(content, wavBytes: bytes).encoded()
+        .write(to: URL(fileURLWithPath: making + "/words.json"))
+    } catch let error as SpeechCacheError {
+      Self.remove(making)
+      throw error
     } catch {
       Self.remove(making)
       throw SpeechCacheError.cannotWrite(path: making, reason: error.localizedDescription)
@@ -80,27 +78,50 @@ public struct SpeechCache: Sendable {
       // Another process made the same key first: its entry is the one every render uses.
       guard failure == EEXIST || failure == ENOTEMPTY, let theirs = Self.read(final, key: key)
       else {
-        throw SpeechCacheError.cannotWrite(
-          path: final, reason: String(cString: strerror(failure)))
+        throw SpeechCacheError.cannotWrite(path: final, reason: String(cString: strerror(failure)))
       }
       return theirs
     }
     return CachedSpeech(
-      key: key, wavPath: final + "/speech.wav", sampleRate: speech.sampleRate,
-      sampleCount: speech.samples.count, words: speech.words, wasMade: true)
+      key: key, wavPath: final + "/speech.wav", content: content, wasMade: true)
+  }
+
+  /// The speech for `request` from espeak-ng's synthesis `make`, cached by the request's key.
+  public func speech(
+    for request: SpeechRequest, make: () throws -> SynthesizedSpeech
+  ) throws -> CachedSpeech {
+    try speech(forKey: request.key) { folder in
+      let speech = try make()
+      try speech.wavData().write(to: URL(fileURLWithPath: folder + "/speech.wav"))
+      return speech.content
+    }
+  }
+
+  /// The entry for `key`, if a whole one is there. Only its small words file is read and the
+  /// WAV's size compared with it: the WAV is never hashed again. A damaged entry (a disk that
+  /// filled, a hand edit) is moved aside and removed, so that it is made again.
+  public func entry(_ key: String) -> CachedSpeech? {
+    let entry = entryFolder(key)
+    guard FileManager.default.fileExists(atPath: entry) else { return nil }
+    guard let found = Self.read(entry, key: key) else {
+      Self.remove(entry)
+      return nil
+    }
+    return found
   }
 
   private static func read(_ entry: String, key: String) -> CachedSpeech? {
     let wav = entry + "/speech.wav"
     guard let data = FileManager.default.contents(atPath: entry + "/words.json"),
-      let words = SpeechWordsFile.decoded(data),
-      let attributes = try? FileManager.default.attributesOfItem(atPath: wav),
-      let size = attributes[.size] as? Int,
-      size == SynthesizedSpeech.wavHeaderBytes + 2 * words.sampleCount
+      let (content, bytes) = SpeechWordsFile.decoded(data), size(wav) == bytes
     else { return nil }
-    return CachedSpeech(
-      key: key, wavPath: wav, sampleRate: words.sampleRate, sampleCount: words.sampleCount,
-      words: words.spokenWords, wasMade: false)
+    return CachedSpeech(key: key, wavPath: wav, content: content, wasMade: false)
+  }
+
+  private static func size(_ path: String) -> Int? {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(status.st_size)
   }
 
   /// Renames `path` aside before deleting it, so no reader ever sees a half-deleted entry
@@ -116,12 +137,16 @@ public struct SpeechCache: Sendable {
 public enum SpeechCacheError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A folder or file of the cache could not be made.
   case cannotWrite(path: String, reason: String)
+  /// The maker wrote no `speech.wav`.
+  case noSpeech(path: String)
 
   /// One line for the user.
   public var description: String {
     switch self {
     case .cannotWrite(let path, let reason):
       return "cannot keep speech in the cache at '\(path)': \(reason)"
+    case .noSpeech(let path):
+      return "no speech was written to '\(path)'"
     }
   }
 }

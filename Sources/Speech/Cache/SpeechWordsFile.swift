@@ -1,26 +1,18 @@
 import Foundation
+import Timeline
 
-/// The `words.json` of a cache entry: the speech's sample rate, its length in samples and its
-/// words, in samples (exact, unlike milliseconds).
+/// The `words.json` of a cache entry: the WAV's size in bytes (how a damaged entry is told
+/// without reading the WAV), the speech's exact length and its words, times written as exact
+/// fractions of a second (`"441/22050"`), since milliseconds would round them.
 struct SpeechWordsFile: Codable, Equatable {
-  struct Word: Codable, Equatable {
-    var text: String
-    var start: Int
-    var end: Int
-  }
+  var wavBytes: Int
+  var length: Rational
+  var words: [SpeechWord]
 
-  var sampleRate: Int
-  var sampleCount: Int
-  var words: [Word]
-
-  init(_ speech: SynthesizedSpeech) {
-    sampleRate = speech.sampleRate
-    sampleCount = speech.samples.count
-    words = speech.words.map { Word(text: $0.text, start: $0.startSample, end: $0.endSample) }
-  }
-
-  var spokenWords: [SpokenWord] {
-    words.map { SpokenWord(text: $0.text, startSample: $0.start, endSample: $0.end) }
+  init(_ content: SpeechContent, wavBytes: Int) {
+    self.wavBytes = wavBytes
+    length = content.length
+    words = content.words
   }
 
   func encoded() throws -> Data {
@@ -29,19 +21,19 @@ struct SpeechWordsFile: Codable, Equatable {
     return try encoder.encode(self)
   }
 
-  /// The file's words if they are whole and sane: a positive rate, words in order inside the
-  /// samples. Anything else is a damaged entry.
-  static func decoded(_ data: Data) -> SpeechWordsFile? {
+  /// The entry's content if the file is whole and sane: a length of zero or more, words in
+  /// order inside it. Anything else is a damaged entry.
+  static func decoded(_ data: Data) -> (content: SpeechContent, wavBytes: Int)? {
     guard let file = try? JSONDecoder().decode(SpeechWordsFile.self, from: data),
-      file.sampleRate > 0, file.sampleCount >= 0
+      file.length >= .zero, file.wavBytes >= 0
     else { return nil }
-    var previous = -1
+    var previous: Rational?
     for word in file.words {
-      guard word.start > previous, word.end > word.start, word.end <= file.sampleCount else {
-        return nil
-      }
+      guard word.start >= .zero, word.end > word.start, word.end <= file.length,
+        previous.map({ $0 < word.start }) ?? true
+      else { return nil }
       previous = word.start
     }
-    return file
+    return (SpeechContent(length: file.length, words: file.words), file.wavBytes)
   }
 }
