@@ -30,6 +30,10 @@ public enum ProjectLimits {
   /// The longest text a `speak` track says, in bytes of UTF-8: some 3,000 words, 18 minutes
   /// at the default rate, far beyond a voice-over (the speech engine's own limit too).
   public static let speechTextBytes = 20_000
+  /// How many speech engines a project may declare.
+  public static let engines = 32
+  /// How many words one engine's command may have.
+  public static let engineArguments = 256
   /// The most characters one cue may show: captions guidelines keep a cue to two lines of about
   /// 42 characters, and every page of cues is measured while planning.
   public static let captionCharacters = 1_000

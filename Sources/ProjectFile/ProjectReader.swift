@@ -8,7 +8,7 @@ extension ReadContext {
   func readProject(
     _ root: Node, path: String, directory: String, overrides: [VariableOverride]
   ) -> ProjectSpec? {
-    let keys = ["version", "output", "layers", "audio", "variables"]
+    let keys = ["version", "output", "layers", "audio", "variables", "engines"]
     guard let map = MappingReader(root, subject: "the project", keys: keys, in: self) else {
       return nil
     }
@@ -23,6 +23,7 @@ extension ReadContext {
         readLayer($0, index: $1, frame: frame)
       }
     }
+    let engines = map.value("engines").map(readEngines) ?? []
     var tracks: [AudioTrackSpec] = []
     if let node = map.value("audio") {
       tracks = readList(node, what: "audio", allowEmpty: true, limit: ProjectLimits.audioTracks) {
@@ -41,12 +42,13 @@ extension ReadContext {
     }
     checkOverridesUsed(overrides)
     guard let output else { return nil }
-    let spec = ProjectSpec(
+    var spec = ProjectSpec(
       path: path, directory: directory, version: version, output: output, layers: layers,
       audioTracks: tracks,
       variables: variables.entries.compactMapValues { entry in
         entry.location.map { Located(entry.value, at: $0) }
       })
+    spec.engines = engines
     ProjectRules(context: self, spec: spec).check()
     // Subtitle files are read only once the path rules have allowed them.
     return readLookFiles(

@@ -17,6 +17,8 @@ public struct ProjectSpec: Sendable {
   public var layers: [LayerSpec]
   /// Audio-only tracks.
   public var audioTracks: [AudioTrackSpec]
+  /// The speech engines declared as commands under `engines:`.
+  public var engines: [EngineSpec] = []
   /// The variables' effective values (file defaults overridden by `--set`), by name.
   public var variables: [String: Located<String>]
 }

@@ -31,6 +31,8 @@ final class ReadContext {
   /// may still name them (a duck under a voice-over that this row leaves out simply never
   /// ducks), and no other may take them (or a row that shows it would find a clash).
   var leftOutNames: [Located<String>] = []
+  /// The engines declared under `engines:`, read before the audio tracks that name them.
+  var engineNames: [String] = []
   /// The text of each subtitle file read, by the name messages give it, for quoting.
   var subtitleTexts: [String: String] = [:]
   /// Transcripts read so far, by resolved path: two layers showing one file (two caption

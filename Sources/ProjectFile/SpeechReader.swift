@@ -35,12 +35,13 @@ extension ReadContext {
     let engine =
       map.value("engine").flatMap { nonEmptyString($0, what: "an engine", example: "espeak-ng") }
       ?? Located(SpeechSpec.builtInEngine, at: here)
-    if engine.value != SpeechSpec.builtInEngine {
+    let engines = [SpeechSpec.builtInEngine] + engineNames
+    if !engines.contains(engine.value) {
       error(
         "unknown-engine", "\(subject): there is no speech engine '\(engine.value)'",
         at: engine.location, notes: engine.substitutionNotes,
-        help: Suggestions.help(for: engine.value, among: [SpeechSpec.builtInEngine])
-          ?? "espeak-ng is the engine this chromake has")
+        help: Suggestions.help(for: engine.value, among: engines)
+          ?? "the engines are espeak-ng (built in) and those declared under engines:")
     }
     if case .mapping = node {
       guard

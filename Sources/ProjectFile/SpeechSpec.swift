@@ -60,3 +60,24 @@ public struct MadeSpeech: Sendable {
     self.wasMade = wasMade
   }
 }
+
+/// A speech engine declared under `engines:`: a command run without a shell, the text on its
+/// standard input, writing the speech to `{wav}` (and word timings, when `words` is given).
+public struct EngineSpec: Sendable {
+  /// Its name, as `engine:` names it.
+  public var name: Located<String>
+  /// The program and its arguments, with `{voice}`, `{rate}`, `{wav}` and `{words}` still in
+  /// them; the first is the program, found on `PATH` unless it holds a `/` (then from the
+  /// project's folder).
+  public var command: [Located<String>]
+  /// That the engine writes word timings (any word-timed transcript format) to `{words}`, a
+  /// path chromake chooses and the command is given. `nil`: the engine times no words.
+  public var words: Located<String>?
+  /// How long one synthesis may take before it is stopped and is an error.
+  public var timeout: Located<TimeValue>
+
+  /// The placeholders a command may hold.
+  public static let placeholders = ["voice", "rate", "wav", "words"]
+  /// The timeout when none is given: generous for a neural engine on a CPU.
+  public static let defaultTimeoutSeconds: Int64 = 300
+}

@@ -424,13 +424,13 @@ public enum PlanTable {
 
   static func speechTable(_ speech: [SpeechPlan]) -> TextTable {
     var table = TextTable(
-      header: ["track", "line", "voice", "rate", "text", "length", "words", "cache", "engine"])
+      header: ["track", "line", "engine", "voice", "rate", "text", "length", "words", "cache"])
     for s in speech {
       table.rows.append([
-        s.track, "\(s.location.line)", s.voice, "\(s.rate)",
+        s.track, "\(s.location.line)", s.engine, s.voice, "\(s.rate)",
         (s.textFile.map { "\($0), " } ?? "") + "\(s.characters) characters",
         "\(seconds(s.length)) s", "\(s.words)",
-        (s.fromCache ? "reused " : "made ") + String(s.key.prefix(12)), s.engine,
+        (s.fromCache ? "reused " : "made ") + String(s.key.prefix(12)),
       ])
     }
     return table

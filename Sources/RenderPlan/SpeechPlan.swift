@@ -8,8 +8,11 @@ public struct SpeechPlan: Codable, Sendable, Equatable {
   public var track: String
   /// Where its text is written.
   public var location: PlanLocation
-  /// The engine's identity (`espeak-ng 1.51 data sha256:…`).
+  /// The engine's name: `espeak-ng`, or one declared under `engines:`.
   public var engine: String
+  /// The engine's identity, as the cache key holds it (`espeak-ng 1.51 data sha256:…`, or a
+  /// command's words and its files' hashes).
+  public var engineIdentity: String
   /// The voice.
   public var voice: String
   /// The rate, 0.5 to 2.
@@ -32,13 +35,15 @@ public struct SpeechPlan: Codable, Sendable, Equatable {
 
   /// Each property as given.
   public init(
-    track: String, location: PlanLocation, engine: String, voice: String, rate: Double,
+    track: String, location: PlanLocation, engine: String, engineIdentity: String,
+    voice: String, rate: Double,
     textFile: String?, characters: Int, key: String, wav: String, length: Rational, words: Int,
     fromCache: Bool
   ) {
     self.track = track
     self.location = location
     self.engine = engine
+    self.engineIdentity = engineIdentity
     self.voice = voice
     self.rate = rate
     self.textFile = textFile

@@ -21,8 +21,13 @@ enum SpokenTracks {
     for index in spec.audioTracks.indices {
       let track = spec.audioTracks[index]
       guard let speech = track.speech, !speech.text.value.isEmpty else { continue }
+      // An engine whose declaration was wrong has its error already; nothing is made for it.
+      guard
+        speech.engine.value == SpeechSpec.builtInEngine
+          || spec.engines.contains(where: { $0.name.value == speech.engine.value })
+      else { continue }
       do {
-        let speech = try self.speech(speech, cache: cache)
+        let speech = try self.speech(speech, in: spec, cache: cache)
         spec.audioTracks[index].speech?.made = speech
         spec.audioTracks[index].clip.source = Located(
           speech.wavPath, at: track.speech?.text.location ?? track.location)
@@ -43,14 +48,31 @@ enum SpokenTracks {
     return (spec, diagnostics)
   }
 
-  /// The track's speech from the cache, made first when the cache has none for its key.
-  private static func speech(_ speech: SpeechSpec, cache: SpeechCache) throws -> MadeSpeech {
-    let identity = try SpeechEngineIdentity.current().description
+  /// The track's speech from the cache, made first when the cache has none for its key: by
+  /// espeak-ng's library, or by running the engine's command.
+  private static func speech(_ speech: SpeechSpec, in spec: ProjectSpec, cache: SpeechCache)
+    throws -> MadeSpeech
+  {
     let rate = try SpeechRate(speech.rate.value)
-    let request = SpeechRequest(
-      engineIdentity: identity, voice: speech.voice.value, rate: rate, text: speech.text.value)
-    let cached = try cache.speech(for: request) {
-      try SpeechSynthesizer.synthesize(speech.text.value, voice: speech.voice.value, rate: rate)
+    let identity: String
+    let cached: CachedSpeech
+    if let engine = spec.engines.first(where: { $0.name.value == speech.engine.value }) {
+      let program = try CommandEngines.program(engine, directory: spec.directory)
+      identity = try CommandEngines.identity(engine, program: program, directory: spec.directory)
+      let request = SpeechRequest(
+        engineIdentity: identity, voice: speech.voice.value, rate: rate, text: speech.text.value)
+      cached = try cache.speech(forKey: request.key) { folder in
+        try CommandEngines.make(
+          speech, engine: engine, program: program, folder: folder, directory: spec.directory,
+          fps: spec.output.fps.value)
+      }
+    } else {
+      identity = try SpeechEngineIdentity.current().description
+      let request = SpeechRequest(
+        engineIdentity: identity, voice: speech.voice.value, rate: rate, text: speech.text.value)
+      cached = try cache.speech(for: request) {
+        try SpeechSynthesizer.synthesize(speech.text.value, voice: speech.voice.value, rate: rate)
+      }
     }
     let words = cached.content.words.map { word in
       TimedWord(
@@ -58,8 +80,7 @@ enum SpokenTracks {
     }
     return MadeSpeech(
       key: cached.key, engineIdentity: identity, wavPath: cached.wavPath,
-      length: cached.content.length, words: words,
-      wasMade: cached.wasMade)
+      length: cached.content.length, words: words, wasMade: cached.wasMade)
   }
 
   /// The error at the key the user would change: the voice for an unknown voice, the rate for
@@ -76,6 +97,10 @@ enum SpokenTracks {
         help: "`espeak-ng --voices` lists every voice; a language code such as en-us or fr works")
     case SpeechError.invalidRate:
       return .error("bad-rate", "\(subject): \(error)", at: speech.rate.location)
+    case let failure as CommandEngines.Failure:
+      return .error(
+        "engine-failed", "\(subject): \(failure.message)", at: speech.engine.location,
+        notes: failure.notes + speech.text.substitutionNotes, help: failure.help)
     case let cacheError as SpeechCacheError:
       return .error(
         "speech-cache-unwritable", "\(subject): \(cacheError)", at: speech.text.location,

@@ -3,6 +3,7 @@ import Foundation
 import ProjectFile
 import TestSupport
 import Testing
+import Timeline
 
 /// `speak` tracks as read into the spec: the text from a value, a data cell or a file, the
 /// voice, rate and engine with their defaults, and every mistake located at what to change.
@@ -137,5 +138,64 @@ struct SpeechReadingTests {
         text: text, path: "project.yaml", directory: folder.url.path, overrides: [])
       #expect(Self.problems(both) == ["5:15 ambiguous-captions"])
     }
+  }
+
+  static func engines(_ engines: String, engine: String = "tts") -> LoadResult {
+    let text = """
+      version: 1
+      engines:
+      \(engines)
+      output: { file: out.mp4, size: 640x360, fps: 30, duration: 4s }
+      layers:
+        - name: bg
+          fill: "#000000"
+      audio:
+        - name: voice
+          speak: Hello.
+          engine: \(engine)
+      """
+    return ProjectLoader.load(
+      text: text, path: "project.yaml", directory: "/tmp/chromake-speech-reading", overrides: [])
+  }
+
+  @Test("engines: a command with its placeholders, a timeout, words; every mistake located")
+  func engineDeclarations() throws {
+    let good = Self.engines(
+      "  tts:\n    command: [piper, --out, \"{wav}\", --words, \"{words}\", -s, \"{rate}\", \"{voice}\"]\n    words: \"{words}\"\n    timeout: 30s"
+    )
+    try #require(good.diagnostics.isEmpty, "\(good.diagnostics)")
+    let engine = try #require(good.spec?.engines.first)
+    #expect(engine.name.value == "tts")
+    #expect(engine.command.map(\.value).first == "piper")
+    #expect(engine.words?.value == "{words}")
+    #expect(engine.timeout.value == .seconds(Rational(30)))
+    #expect(good.spec?.audioTracks.first?.speech?.engine.value == "tts")
+    let defaults = Self.engines("  tts:\n    command: [piper, \"{wav}\"]")
+    #expect(defaults.spec?.engines.first?.timeout.value == .seconds(Rational(300)))
+
+    #expect(
+      Self.problems(Self.engines("  tts:\n    command: [piper, \"{wave}\"]"))
+        == ["4:22 unknown-placeholder"])
+    #expect(
+      Self.problems(Self.engines("  tts:\n    command: [piper, out.wav]"))
+        == ["4:14 bad-command"])
+    #expect(
+      Self.problems(Self.engines("  tts:\n    command: \"piper {wav}\""))
+        == ["4:14 bad-command"])
+    #expect(
+      Self.problems(Self.engines("  tts:\n    command: [piper, \"{wav}\"]\n    words: out.json"))
+        == ["5:12 bad-command"])
+    #expect(
+      Self.problems(Self.engines("  tts:\n    command: [piper, \"{wav}\"]\n    words: \"{words}\""))
+        == ["5:12 bad-command"])
+    #expect(
+      Self.problems(Self.engines("  espeak-ng:\n    command: [x, \"{wav}\"]", engine: "espeak-ng"))
+        == ["3:3 engine-name-taken"])
+    #expect(
+      Self.problems(Self.engines("  tts:\n    command: [x, \"{wav}\"]\n    timeout: 0s"))
+        == ["5:14 out-of-range"])
+    let typo = Self.engines("  piper:\n    command: [x, \"{wav}\"]", engine: "pipr")
+    #expect(Self.problems(typo) == ["12:13 unknown-engine"])
+    #expect(typo.diagnostics.first?.help == "did you mean 'piper'?")
   }
 }
