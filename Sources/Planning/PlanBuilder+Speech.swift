@@ -13,7 +13,8 @@ extension PlanBuilder {
       if case .file(let file) = speech.origin { textFile = ProjectPaths.display(file.value) }
       return SpeechPlan(
         track: track.name.value, location: PlanLocation(speech.text.location),
-        engine: speech.engine.value, engineIdentity: made.engineIdentity, voice: speech.voice.value, rate: speech.rate.value,
+        engine: speech.engine.value, engineIdentity: made.engineIdentity, voice: speech.voice.value,
+        rate: speech.rate.value,
         textFile: textFile, characters: speech.text.value.count, key: made.key,
         wav: made.wavPath, length: made.length, words: made.words.count,
         fromCache: !made.wasMade)

@@ -9,7 +9,8 @@ extension ReadContext {
       error(
         "wrong-type", "engines must be a mapping of names to engines, found \(node.kindName)",
         at: location(of: node),
-        help: "engines:\n  piper:\n    command: [piper, --model, \"{voice}\", --output_file, \"{wav}\"]")
+        help: "engines:\n  piper:\n    command: [piper, --model, \"{voice}\", "
+          + "--output_file, \"{wav}\"]")
       return []
     }
     var engines: [EngineSpec] = []

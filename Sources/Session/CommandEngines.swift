@@ -110,7 +110,8 @@ enum CommandEngines {
       throw failure
     } catch {
       throw Failure(
-        message: "engine '\(engine.name.value)' wrote no WAV that FFmpeg can read at {wav}: \(error)",
+        message:
+          "engine '\(engine.name.value)' wrote no WAV that FFmpeg can read at {wav}: \(error)",
         notes: [declared])
     }
     var words: [SpeechWord] = []
