@@ -30,6 +30,10 @@ public enum ProjectLimits {
   /// The longest text a `speak` track says, in bytes of UTF-8: some 3,000 words, 18 minutes
   /// at the default rate, far beyond a voice-over (the speech engine's own limit too).
   public static let speechTextBytes = 20_000
+  /// The most text all of a project's `speak` tracks say together, in bytes of UTF-8: about
+  /// 90 minutes of speech, which `check` makes (a project of many long tracks is refused
+  /// before any is spoken).
+  public static let speechTextBytesInAll = 100_000
   /// How many speech engines a project may declare.
   public static let engines = 32
   /// How many words one engine's command may have.

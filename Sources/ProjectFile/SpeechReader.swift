@@ -125,6 +125,27 @@ extension ReadContext {
       track.speech = speech
       return track
     }
+    return boundedSpeech(spec)
+  }
+
+  /// The spec with every track past the limit on speech in all left unspoken, and an error at
+  /// the first that crosses it.
+  private func boundedSpeech(_ spec: ProjectSpec) -> ProjectSpec {
+    var spec = spec
+    var total = 0
+    for index in spec.audioTracks.indices {
+      guard let speech = spec.audioTracks[index].speech else { continue }
+      total += speech.text.value.utf8.count
+      guard total > ProjectLimits.speechTextBytesInAll else { continue }
+      if total - speech.text.value.utf8.count <= ProjectLimits.speechTextBytesInAll {
+        error(
+          "speech-text-too-long",
+          "the speak tracks say \(total) bytes of text up to this one; at most "
+            + "\(ProjectLimits.speechTextBytesInAll) are spoken in one project",
+          at: speech.text.location, notes: speech.text.substitutionNotes)
+      }
+      spec.audioTracks[index].speech = nil
+    }
     return spec
   }
 }

@@ -198,4 +198,27 @@ struct SpeechReadingTests {
     #expect(Self.problems(typo) == ["12:13 unknown-engine"])
     #expect(typo.diagnostics.first?.help == "did you mean 'piper'?")
   }
+
+  @Test("the speak tracks of a project say at most 100,000 bytes together")
+  func speechInAllIsBounded() throws {
+    let long = String(repeating: "word ", count: 3_800)  // 19,000 bytes, trimmed to 18,999
+    var tracks = ""
+    for index in 0..<6 {
+      tracks += "  - name: voice\(index)\n    speak: \(long)\n"
+    }
+    let text = """
+      version: 1
+      output: { file: out.mp4, size: 640x360, fps: 30, duration: 4s }
+      layers:
+        - name: bg
+          fill: "#000000"
+      audio:
+      \(tracks)
+      """
+    let result = ProjectLoader.load(
+      text: text, path: "project.yaml", directory: "/tmp/chromake-speech-reading", overrides: [])
+    // 5 × 18,999 = 94,995 bytes pass; the sixth crosses 100,000 and is refused, alone.
+    #expect(Self.problems(result) == ["18:12 speech-text-too-long"])
+    #expect(result.diagnostics.first?.message.contains("113994 bytes") == true)
+  }
 }
