@@ -164,7 +164,7 @@ extension ReadContext {
     case "longest": return Located(.longest, at: s.location)
     case "shortest": return Located(.shortest, at: s.location)
     default:
-      guard let t = time(node, what: "output.duration") else { return nil }
+      guard let t = followingTime(node, what: "output.duration") else { return nil }
       return Located(.exactly(t.value), at: t.location)
     }
   }

@@ -41,12 +41,13 @@ extension ReadContext {
     }
     checkOverridesUsed(overrides)
     guard let output else { return nil }
-    let spec = ProjectSpec(
+    var spec = ProjectSpec(
       path: path, directory: directory, version: version, output: output, layers: layers,
       audioTracks: tracks,
       variables: variables.entries.compactMapValues { entry in
         entry.location.map { Located(entry.value, at: $0) }
       })
+    spec.timeReferences = timeReferences
     ProjectRules(context: self, spec: spec).check()
     // Subtitle files are read only once the path rules have allowed them.
     return readLookFiles(readCaptionFiles(PathRules(context: self, spec: spec).checked()))

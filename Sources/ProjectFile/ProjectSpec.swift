@@ -19,6 +19,9 @@ public struct ProjectSpec: Sendable {
   public var audioTracks: [AudioTrackSpec]
   /// The variables' effective values (file defaults overridden by `--set`), by name.
   public var variables: [String: Located<String>]
+  /// The times written as references to other things (`voice.end + 300ms`), by the location
+  /// of the field each was written in; those fields hold zero until the planner resolves them.
+  public var timeReferences: [SourceLocation: TimeReferenceSpec] = [:]
 }
 
 /// The `output:` mapping.

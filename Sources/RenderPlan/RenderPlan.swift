@@ -25,6 +25,9 @@ public struct RenderPlan: Codable, Sendable, Equatable {
   /// The projects drawn as layers (`project:`), each planned once for the variables it is
   /// given; `ProjectClipPlan.composition` and `AudioStreamPlan.composition` index them.
   public var compositions: [CompositionPlan] = []
+  /// The times written as references to other things, in file order, each beside what it
+  /// resolved to; `nil` (and left out of the JSON) when the project wrote none.
+  public var writtenTimes: [WrittenTimePlan]? = nil
   /// The absolute folder the paths resolve against (not part of the encoded plan).
   public var directory: String = ""
 
@@ -48,6 +51,7 @@ public struct RenderPlan: Codable, Sendable, Equatable {
 
   enum CodingKeys: String, CodingKey {
     case planVersion, output, inputs, layers, audio, ducking, sequences, compositions
+    case writtenTimes
   }
 }
 
