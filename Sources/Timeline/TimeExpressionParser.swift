@@ -36,17 +36,19 @@ public enum TimeExpressionParser {
     var nameStart = 0
     while nameStart < dot, scalars[nameStart].properties.isWhitespace { nameStart += 1 }
     let part = String(String.UnicodeScalarView(scalars[(dot + 1)..<partEnd]))
+    // Messages quote at most the start of a long word.
+    let shown = part.count > 32 ? part.prefix(32) + "…" : part[...]
     guard nameStart < dot else {
       return .failure(
         TimeExpressionError(
-          message: "'.\(part)' needs the name of a layer, an audio track or a sequence item "
-            + "before it, as in 'voice.\(part)'",
+          message: "'.\(shown)' needs the name of a layer, an audio track or a sequence item "
+            + "before it, as in 'voice.end'",
           range: dot..<partEnd))
     }
     guard let known = TimeExpression.Part(rawValue: part) else {
       return .failure(
         TimeExpressionError(
-          message: "'.\(part)' is not a time of a layer, track or item; write .start, .end or "
+          message: "'.\(shown)' is not a time of a layer, track or item; write .start, .end or "
             + ".length",
           range: (dot + 1)..<partEnd, unknownPart: part))
     }

@@ -27,6 +27,10 @@ struct TimeReferenceResolver {
 
   private var fps: Rational { builder.fps }
 
+  /// The longest name a "did you mean" is looked for (the search grows with the name's length
+  /// times each candidate's, and a name longer than this is no typo of a short one).
+  static let longestSuggested = 100
+
   /// Resolves every field written as a reference.
   mutating func resolveAll() {
     for field in fields.referenced { resolve(field) }
@@ -92,7 +96,8 @@ struct TimeReferenceResolver {
           "unknown-time-reference",
           "\(fields.describe(field)): no layer, audio track or sequence item is named '\(name)'",
           at: reference.nameLocation, notes: reference.substitutionNotes,
-          help: Suggestions.help(for: name, among: fields.names)
+          help: (name.unicodeScalars.count <= Self.longestSuggested
+            ? Suggestions.help(for: name, among: fields.names) : nil)
             ?? "a time can follow a layer, an audio track or a sequence item of this file"))
       return nil
     }
@@ -125,7 +130,6 @@ struct TimeReferenceResolver {
   /// Resolves a field whose needs are all resolved, or reports why it cannot be.
   private mutating func finish(_ step: Step) {
     let expression = step.reference.expression
-    let what = fields.describe(step.field)
     guard let named = namedTime(step) else { return }
     guard let value = expression.seconds(from: named, fps: fps) else {
       fail(step.field, outOfRange(step, "is too large to compute exactly"))
@@ -133,7 +137,8 @@ struct TimeReferenceResolver {
     }
     let shown = "\(TimeFormat.seconds(value)) s"
     if fields.mustBePositive(step.field), value <= .zero {
-      fail(step.field, outOfRange(step, "resolves to \(shown); \(what) must be greater than zero"))
+      fail(
+        step.field, outOfRange(step, "resolves to \(shown); a duration must be greater than zero"))
     } else if value.isNegative {
       fail(step.field, outOfRange(step, "resolves to \(shown); a time cannot be negative"))
     } else if value > Rational(TimeParser.maxSeconds) {

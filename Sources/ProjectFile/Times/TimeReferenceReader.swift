@@ -20,8 +20,10 @@ extension ReadContext {
       error(
         "bad-time-reference", "\(what): \(problem.message)", at: place(problem.range, in: s),
         notes: s.substitutionNotes,
-        help: problem.unknownPart.flatMap {
-          Suggestions.help(for: $0, among: TimeExpression.Part.allCases.map(\.rawValue))
+        help: problem.unknownPart.flatMap { part in
+          // A word of thousands of letters is no typo of `length`, and not worth the search.
+          part.count > 16
+            ? nil : Suggestions.help(for: part, among: TimeExpression.Part.allCases.map(\.rawValue))
         })
       return nil
     case .success(let reference):
