@@ -119,6 +119,42 @@ struct RenderTimeReferenceTests {
     }
   }
 
+  @Test("each batch row's data cell may hold a reference, and each movie follows its own")
+  func batchRows() throws {
+    try withScratchFolder { folder in
+      let length = try Self.voice(in: folder)
+      try """
+      version: 1
+      variables: { label: a, when: 0s }
+      output:
+        file: "out/{{label}}.mp4"
+        size: 64x64
+        fps: 30
+        duration: 3s
+        video: { crf: 0, preset: ultrafast }
+      layers:
+        - { name: card, fill: "#FFFFFF", box: [0, 0, 32, 64], start: "{{when}}" }
+      audio:
+        - { name: vo, source: vo.wav }
+      """.write(toFile: folder.path("ad.yaml"), atomically: true, encoding: .utf8)
+      try "label,when\nsoon,vo.end + 300ms\nlater,vo.end + 1s - 2f\nplain,0.5s\n".write(
+        toFile: folder.path("rows.csv"), atomically: true, encoding: .utf8)
+      let run = try ChromakeBinary.run(
+        ["batch", "ad.yaml", "--data", "rows.csv"], in: folder.url)
+      #expect(run.status == 0, "\(run.stderr)")
+      let expected = [
+        "soon": Self.firstFrame(at: length + 0.3),
+        "later": Self.firstFrame(at: length + 1 - 2.0 / 30),
+        "plain": 15,
+      ]
+      #expect(expected == ["soon": 47, "later": 66, "plain": 15], "the test's own arithmetic")
+      for (label, frame) in expected {
+        let frames = try RenderedMovie.frames(folder.path("out/\(label).mp4"), in: folder)
+        #expect(frames.map(Self.halves).firstIndex { $0.left == "white" } == frame, "\(label)")
+      }
+    }
+  }
+
   @Test("a cycle is refused with its chain, located, and nothing is written")
   func cycle() throws {
     try withScratchFolder { folder in
