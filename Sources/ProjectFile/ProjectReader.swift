@@ -48,6 +48,7 @@ extension ReadContext {
         entry.location.map { Located(entry.value, at: $0) }
       })
     spec.timeReferences = timeReferences
+    spec.leftOutNames = leftOutNames
     ProjectRules(context: self, spec: spec).check()
     // Subtitle files are read only once the path rules have allowed them.
     return readLookFiles(readCaptionFiles(PathRules(context: self, spec: spec).checked()))

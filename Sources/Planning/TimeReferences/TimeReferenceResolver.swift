@@ -89,6 +89,19 @@ struct TimeReferenceResolver {
   private mutating func step(for field: TimeField) -> Step? {
     guard let reference = fields.reference(of: field) else { return nil }
     let name = reference.expression.name
+    if fields.things[name] == nil,
+      let leftOut = fields.spec.leftOutNames.first(where: { $0.value == name })
+    {
+      fail(
+        field,
+        .error(
+          "time-reference-left-out",
+          "\(fields.describe(field)): '\(name)' is left out by its when, so it has no times to follow",
+          at: reference.nameLocation,
+          notes: reference.substitutionNotes + [.init("'\(name)' is here", at: leftOut.location)],
+          help: "leave this out with it (when:), or follow something that is always shown"))
+      return nil
+    }
     guard let thing = fields.things[name] else {
       fail(
         field,
