@@ -229,7 +229,8 @@ struct TimeReferencePlanningTests {
     #expect(!json.contains("writtenTimes"))
   }
 
-  @Test("about 3,000 references in chains resolve in linear work: each field once")
+  @Test(
+    "about 3,000 references in chains resolve in linear work: each field once", .tags(.slow))
   func longChain() throws {
     // The most layers a project holds, each a frame after the one before, and nearly as many
     // audio tracks, each starting where the one before ends: 2,997 references.
