@@ -120,7 +120,7 @@ extension ReadContext {
       return nil
     }
     var at = Located(TimeValue.seconds(.zero), at: map.location)
-    if let n = map.value("at"), let t = time(n, what: "output.poster.at") { at = t }
+    if let n = map.value("at"), let t = followingTime(n, what: "output.poster.at") { at = t }
     return PosterSpec(location: map.location, file: file, at: at)
   }
 

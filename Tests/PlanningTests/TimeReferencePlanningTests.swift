@@ -128,6 +128,21 @@ struct TimeReferencePlanningTests {
     #expect(story.end == scene2.start + Rational(1))
   }
 
+  @Test("output.poster.at: the frame showing at voice.end + 300ms is 46, the last before it")
+  func posterAt() throws {
+    let plan = try Self.plan(
+      Self.project(
+        layers: """
+            - { name: card, fill: "#FFFFFF" }
+          """,
+        output: """
+            duration: 3s
+            poster: { file: out/poster.png, at: "voice.end + 300ms" }
+          """))
+    // 1.5345 s lies between frame 46 (1.5333 s) and 47 (1.5667 s): 46 is showing then.
+    #expect(plan.output.poster?.frame == 46)
+  }
+
   @Test("output.duration: voice.end gives round(1.2345 × 30) = 37 frames")
   func outputDuration() throws {
     let plan = try Self.plan(

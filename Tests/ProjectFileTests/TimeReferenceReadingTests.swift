@@ -23,6 +23,7 @@ struct TimeReferenceReadingTests {
       size: 640x360
       fps: 30
       duration: "card.end + 1s"
+      poster: { file: out/poster.png, at: "card.start + 1f" }
     layers:
       - name: card
         fill: "#FFFFFF"
@@ -47,9 +48,9 @@ struct TimeReferenceReadingTests {
   @Test(
     "every time field takes a reference, kept at the field's place with what was written",
     arguments: [
-      (6, "card.end + 1s"), (10, "voice.end + 300ms"), (11, "voice.length"),
-      (14, "voice.length - 2f"), (16, "voice.start"), (18, "voice.length + 0.5s"),
-      (24, "scene1.end"), (25, "story.length - 1s"),
+      (6, "card.end + 1s"), (7, "card.start + 1f"), (11, "voice.end + 300ms"),
+      (12, "voice.length"), (15, "voice.length - 2f"), (17, "voice.start"),
+      (19, "voice.length + 0.5s"), (25, "scene1.end"), (26, "story.length - 1s"),
     ])
   func everyField(line: Int, written: String) throws {
     let result = Self.load(Self.everyField)
@@ -59,7 +60,7 @@ struct TimeReferenceReadingTests {
     let reference = try #require(references.first, "no reference on line \(line)")
     #expect(references.count == 1)
     #expect(reference.text == written)
-    #expect(spec.timeReferences.count == 8)
+    #expect(spec.timeReferences.count == 9)
   }
 
   @Test("the fields hold zero until planned, and the reference's name is found in the line")

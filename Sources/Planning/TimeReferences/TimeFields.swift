@@ -43,6 +43,10 @@ struct TimeFields {
     let output = spec.output.duration
     leaves[output.location] = "output.duration"
     fields.append((.leaf(output.location), output.location))
+    if let poster = spec.output.poster?.at {
+      leaves[poster.location] = "output.poster.at"
+      fields.append((.leaf(poster.location), poster.location))
+    }
     referenced = fields.filter { spec.timeReferences[$0.1] != nil }.sorted { $0.1 < $1.1 }
       .map(\.0)
   }

@@ -12,6 +12,10 @@ extension ProjectSpec {
     {
       spec.output.duration.value = .exactly(.seconds(value))
     }
+    if var poster = spec.output.poster {
+      resolve(&poster.at)
+      spec.output.poster = poster
+    }
     spec.layers = layers.map(resolve.layer)
     spec.audioTracks = audioTracks.map { track in
       var track = track
