@@ -164,6 +164,7 @@ let package = Package(
       name: "PlanningTests",
       dependencies: [
         "Planning", "RenderPlan", "PlanValues", "Diagnostics", "Timeline", "ProjectFixtures",
+        "TestSupport",
       ]),
     .testTarget(
       name: "MediaTests", dependencies: ["Media", "PlanValues", "Timeline", "TestSupport"]),

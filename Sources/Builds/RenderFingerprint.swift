@@ -56,9 +56,11 @@ public struct RenderFingerprint: Sendable, Equatable {
   }
 
   /// The plan without the project-file lines it keeps for messages: a comment that moves the
-  /// lines changes nothing rendered.
+  /// lines changes nothing rendered. Times written as references go too: the plan's times are
+  /// what they resolved to, and rewriting `3s` as `voice.end` renders the same.
   public static func withoutLocations(_ plan: RenderPlan) -> RenderPlan {
     var plan = plan
+    plan.writtenTimes = nil
     let nowhere = PlanLocation(line: 0, column: 0)
     for index in plan.layers.indices { plan.layers[index].location = nowhere }
     for index in plan.audio.indices { plan.audio[index].location = nowhere }

@@ -77,20 +77,34 @@ extension PlanBuilder {
     }
     guard fits else { return nil }
     let first = layer.start.value.seconds(fps: fps)
-    var start = first
+    let starts = Self.itemStarts(first: first, lengths: lengths, overlaps: overlaps)
     var items: [ClipTiming] = []
     var transitions: [(start: Rational, duration: Rational)?] = []
     for (index, item) in sequence.items.enumerated() {
       if index > 0 {
-        start = start + lengths[index - 1] - overlaps[index - 1]
         transitions.append(
-          sequence.transitions[index - 1] == nil ? nil : (start, overlaps[index - 1]))
+          sequence.transitions[index - 1] == nil ? nil : (starts[index], overlaps[index - 1]))
       }
-      items.append(itemTiming(item, start: start, length: lengths[index]))
+      items.append(itemTiming(item, start: starts[index], length: lengths[index]))
     }
     return SequenceLayout(
-      items: items, transitions: transitions, start: first, end: start + lengths[lengths.count - 1]
-    )
+      items: items, transitions: transitions, start: first, end: starts[lengths.count])
+  }
+
+  /// Where each item starts, the first at `first`: item `i` at `start_{i−1} + length_{i−1} −
+  /// overlap_{i−1}`, exactly. One more start than `lengths`: where an item after them would
+  /// start, which is the sequence's end when `lengths` are all its items' (no transition
+  /// follows the last). `lengths` may stop short of the items; `overlaps[i]` joins item `i`
+  /// to item `i + 1`.
+  static func itemStarts(first: Rational, lengths: [Rational], overlaps: [Rational])
+    -> [Rational]
+  {
+    var starts = [first]
+    for (index, length) in lengths.enumerated() {
+      let overlap = index < overlaps.count ? overlaps[index] : .zero
+      starts.append(starts[index] + length - overlap)
+    }
+    return starts
   }
 
   /// How long an item lasts in its sequence: its `duration`, or a video's remaining length

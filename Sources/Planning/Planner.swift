@@ -42,13 +42,21 @@ public enum Planner {
     _ spec: ProjectSpec, facts: [String: MediaFacts], fonts: [String: FontFacts] = [:],
     texts: any TextFitting, children: [String: RenderPlan] = [:]
   ) -> PlanResult {
+    // Times that follow other things are resolved first, against the same facts.
+    let times = PlanBuilder(
+      spec: spec, facts: facts, fonts: fonts, texts: texts, children: children
+    ).resolvingTimeReferences()
+    guard let resolved = times.spec else {
+      return PlanResult(plan: nil, diagnostics: times.diagnostics.sortedByLocation())
+    }
     var builder = PlanBuilder(
-      spec: spec, facts: facts, fonts: fonts, texts: texts, children: children)
-    let plan = builder.build()
+      spec: resolved, facts: facts, fonts: fonts, texts: texts, children: children)
+    var plan = builder.build()
+    plan?.writtenTimes = times.written.isEmpty ? nil : times.written
+    let diagnostics = times.diagnostics + builder.diagnostics
     // An error found while planning (a text that must fit and cannot) leaves no plan to run.
     return PlanResult(
-      plan: builder.diagnostics.hasErrors ? nil : plan,
-      diagnostics: builder.diagnostics.sortedByLocation())
+      plan: diagnostics.hasErrors ? nil : plan, diagnostics: diagnostics.sortedByLocation())
   }
 }
 

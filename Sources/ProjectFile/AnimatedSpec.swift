@@ -23,6 +23,26 @@ public struct AnimatedSpec<Value: Sendable>: Sendable {
 
   /// The values of every keyframe, in order.
   public var values: [Value] { keyframes.map(\.value.value) }
+
+  /// An error at each keyframe that does not come strictly later than the one before it (a
+  /// jump is `ease: hold`, not two keyframes at one time), `45f` counted at `fps`; pairs with
+  /// a time at a location `skipping` names are left out.
+  public func keyframeOrderProblems(
+    what: String, fps: Rational, skipping: (SourceLocation) -> Bool = { _ in false }
+  ) -> [Diagnostic] {
+    zip(keyframes, keyframes.dropFirst()).compactMap { previous, next in
+      guard !skipping(previous.at.location), !skipping(next.at.location) else { return nil }
+      let before = previous.at.value.seconds(fps: fps)
+      let at = next.at.value.seconds(fps: fps)
+      guard at <= before else { return nil }
+      return .error(
+        "keyframes-out-of-order",
+        "\(what): a keyframe at \(TimeFormat.seconds(at)) s must come after the one before it, at \(TimeFormat.seconds(before)) s",
+        at: next.at.location, notes: [.init("the keyframe before it", at: previous.at.location)],
+        help: "list keyframes in increasing 'at' order; for a jump, give the earlier one ease: hold"
+      )
+    }
+  }
 }
 
 /// One keyframe as written: `{ at: TIME, value: VALUE, ease: EASING }`.

@@ -30,9 +30,11 @@ extension ReadContext {
     guard source != nil, shown, map.value("speak") == nil || speech != nil else { return nil }
     var track = AudioTrackSpec(
       location: map.location, name: name,
-      start: map.value("start").flatMap { time($0, what: "start") }
+      start: map.value("start").flatMap { followingTime($0, what: "start") }
         ?? Located(.zero, at: map.location),
-      duration: map.value("duration").flatMap { positiveTime($0, what: "duration") },
+      duration: map.value("duration").flatMap {
+        followingTime($0, what: "duration", positive: true)
+      },
       clip: readClip(map, source: source),
       mix: readMix(map))
     track.speech = speech

@@ -55,7 +55,7 @@ extension ReadContext {
         continue
       }
       let help = "a keyframe is { at: TIME, value: VALUE } with an optional ease"
-      let at = map.required("at", help: help).flatMap { time($0, what: "at") }
+      let at = map.required("at", help: help).flatMap { followingTime($0, what: "at") }
       let value = map.required("value", help: help).flatMap(read)
       let ease = map.value("ease").map(easing) ?? Located(.linear, at: map.location)
       guard let at, let value, let ease else {

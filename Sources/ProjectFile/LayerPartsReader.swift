@@ -7,6 +7,11 @@ import Yams
 extension ReadContext {
   func positiveTime(_ node: Node, what: String) -> Located<TimeValue>? {
     guard let t = time(node, what: what) else { return nil }
+    return positive(t, what: what)
+  }
+
+  /// `t` when it is more than zero; else an error, and nil.
+  func positive(_ t: Located<TimeValue>, what: String) -> Located<TimeValue>? {
     if t.value == .zero || t.value == .frames(0) {
       error("out-of-range", "\(what) must be greater than zero", at: t.location)
       return nil

@@ -112,9 +112,12 @@ extension ReadContext {
     // are reported too.
     let start =
       item == nil
-      ? map.value("start").flatMap { time($0, what: "start") } ?? Located(.zero, at: here)
+      ? map.value("start").flatMap { followingTime($0, what: "start") }
+        ?? Located(.zero, at: here)
       : Located(.zero, at: here)
-    let duration = map.value("duration").flatMap { positiveTime($0, what: "duration") }
+    let duration = map.value("duration").flatMap {
+      followingTime($0, what: "duration", positive: true)
+    }
     let opacity =
       map.value("opacity").flatMap { node in
         animated(

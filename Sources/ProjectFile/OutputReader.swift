@@ -120,7 +120,7 @@ extension ReadContext {
       return nil
     }
     var at = Located(TimeValue.seconds(.zero), at: map.location)
-    if let n = map.value("at"), let t = time(n, what: "output.poster.at") { at = t }
+    if let n = map.value("at"), let t = followingTime(n, what: "output.poster.at") { at = t }
     return PosterSpec(location: map.location, file: file, at: at)
   }
 
@@ -164,7 +164,7 @@ extension ReadContext {
     case "longest": return Located(.longest, at: s.location)
     case "shortest": return Located(.shortest, at: s.location)
     default:
-      guard let t = time(node, what: "output.duration") else { return nil }
+      guard let t = followingTime(node, what: "output.duration") else { return nil }
       return Located(.exactly(t.value), at: t.location)
     }
   }

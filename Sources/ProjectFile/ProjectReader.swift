@@ -49,6 +49,8 @@ extension ReadContext {
         entry.location.map { Located(entry.value, at: $0) }
       })
     spec.engines = engines
+    spec.timeReferences = timeReferences
+    spec.leftOutNames = leftOutNames
     ProjectRules(context: self, spec: spec).check()
     // Subtitle files are read only once the path rules have allowed them.
     return readLookFiles(

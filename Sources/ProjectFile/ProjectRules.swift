@@ -55,19 +55,11 @@ struct ProjectRules {
   /// Each keyframe after the first must come strictly later: a jump is `ease: hold`, not two
   /// keyframes at one time.
   private func checkKeyframeOrder<Value>(_ animated: AnimatedSpec<Value>?, what: String) {
-    guard let keyframes = animated?.keyframes else { return }
-    let fps = spec.output.fps.value
-    for (previous, next) in zip(keyframes, keyframes.dropFirst()) {
-      let before = previous.at.value.seconds(fps: fps)
-      let at = next.at.value.seconds(fps: fps)
-      guard at <= before else { continue }
-      context.error(
-        "keyframes-out-of-order",
-        "\(what): a keyframe at \(TimeFormat.seconds(at)) s must come after the one before it, at \(TimeFormat.seconds(before)) s",
-        at: next.at.location, notes: [.init("the keyframe before it", at: previous.at.location)],
-        help: "list keyframes in increasing 'at' order; for a jump, give the earlier one ease: hold"
-      )
+    // A time that follows another thing is known only once planned, and checked then.
+    let problems = animated?.keyframeOrderProblems(what: what, fps: spec.output.fps.value) {
+      spec.timeReferences[$0] != nil
     }
+    for problem in problems ?? [] { context.report(problem) }
   }
 
   private func checkClip(_ clip: ClipSpec, subject: String) {

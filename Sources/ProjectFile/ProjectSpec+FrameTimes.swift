@@ -14,6 +14,11 @@ extension ProjectSpec {
       spec.output.poster = poster
     }
     spec.layers = layers.map(convert.layer)
+    spec.timeReferences = timeReferences.mapValues { reference in
+      var reference = reference
+      reference.expression = reference.expression.framesAsSeconds(fps: fps)
+      return reference
+    }
     spec.audioTracks = audioTracks.map { track in
       var track = track
       convert(&track.start)

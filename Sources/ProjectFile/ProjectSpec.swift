@@ -21,6 +21,12 @@ public struct ProjectSpec: Sendable {
   public var engines: [EngineSpec] = []
   /// The variables' effective values (file defaults overridden by `--set`), by name.
   public var variables: [String: Located<String>]
+  /// The times written as references to other things (`voice.end + 300ms`), by the location
+  /// of the field each was written in; those fields hold zero until the planner resolves them.
+  public var timeReferences: [SourceLocation: TimeReferenceSpec] = [:]
+  /// The names of layers, items and tracks left out by their `when`, where they are written,
+  /// so that a time following one can say so.
+  public var leftOutNames: [Located<String>] = []
 }
 
 /// The `output:` mapping.

@@ -38,6 +38,9 @@ final class ReadContext {
   /// Transcripts read so far, by resolved path: two layers showing one file (two caption
   /// styles at once) read it once, and its warnings are said once.
   var transcripts: [String: WordTranscriptRead] = [:]
+  /// Times written as references to other things (`voice.end + 300ms`), by their field's
+  /// location.
+  var timeReferences: [SourceLocation: TimeReferenceSpec] = [:]
 
   init(file: String, text: String, variables: VariableTable) {
     self.file = file

@@ -107,6 +107,11 @@ extension ReadContext {
 
   func time(_ node: Node, what: String) -> Located<TimeValue>? {
     guard let s = scalarText(node, expected: "a time", example: "2.5s") else { return nil }
+    return time(s, what: what)
+  }
+
+  /// A plain time from a scalar's text.
+  func time(_ s: ScalarText, what: String) -> Located<TimeValue>? {
     switch TimeParser.parse(s.text) {
     case .success(let value): return Located(value, at: s.location)
     case .failure(let failure):

@@ -85,6 +85,10 @@ public enum PlanTable {
       out +=
         "poster  \(poster.file) (\(poster.format.rawValue)): frame \(poster.frame) (\(time) s)\n"
     }
+    if let written = plan.writtenTimes, !written.isEmpty {
+      out += "\ntimes that follow other things (as written, and resolved exactly)\n"
+      out += writtenTimeTable(written).render()
+    }
     out += "\nlayers (bottom first; frame k shows source time in + k/fps - start)\n"
     out += layerTable(plan).render()
     for sequence in plan.sequences {

@@ -28,6 +28,9 @@ public struct RenderPlan: Codable, Sendable, Equatable {
   /// The speech of the `speak` tracks, made or found in the cache before planning; `nil` (and
   /// absent from the JSON) when there is none.
   public var speech: [SpeechPlan]? = nil
+  /// The times written as references to other things, in file order, each beside what it
+  /// resolved to; `nil` (and left out of the JSON) when the project wrote none.
+  public var writtenTimes: [WrittenTimePlan]? = nil
   /// The absolute folder the paths resolve against (not part of the encoded plan).
   public var directory: String = ""
 
@@ -50,7 +53,8 @@ public struct RenderPlan: Codable, Sendable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case planVersion, output, inputs, layers, audio, ducking, sequences, compositions, speech
+    case planVersion, output, inputs, layers, audio, ducking, sequences, compositions
+    case speech, writtenTimes
   }
 }
 
