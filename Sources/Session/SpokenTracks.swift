@@ -72,6 +72,7 @@ enum SpokenTracks {
         engineIdentity: identity, voice: speech.voice.value, rate: rate, text: speech.text.value)
       cached = try cache.speech(for: request) {
         try SpeechSynthesizer.synthesize(speech.text.value, voice: speech.voice.value, rate: rate)
+          .trimmingTrailingSilence()
       }
     }
     let words = cached.content.words.map { word in

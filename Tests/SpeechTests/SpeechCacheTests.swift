@@ -146,3 +146,31 @@ import Timeline
         == "/h/.cache/chromake/speech")
   }
 }
+
+/// espeak-ng's closing pause is cut from a `speak` track's speech, 10 ms after its last sound.
+@Suite struct TrailingSilenceTests {
+  @Test("the pause after the last sound is cut, 10 ms kept; nothing before the last word's end")
+  func trimmed() {
+    let rate = 22_050
+    var samples = [Int16](repeating: 0, count: rate)
+    for index in 1_000..<5_000 { samples[index] = index % 2 == 0 ? 2_000 : -2_000 }
+    samples[5_000] = 20  // below -60 dBFS: silence
+    let speech = SynthesizedSpeech(
+      sampleRate: rate, samples: samples,
+      words: [SpokenWord(text: "hi", startSample: 1_000, endSample: 5_000)])
+    let trimmed = speech.trimmingTrailingSilence()
+    #expect(trimmed.samples.count == 5_000 + rate / 100)
+    #expect(Array(trimmed.samples) == Array(samples[..<(5_000 + rate / 100)]))
+    #expect(trimmed.words == speech.words)
+    // A word that ends later than the sound keeps the speech up to its end.
+    let late = SynthesizedSpeech(
+      sampleRate: rate, samples: samples,
+      words: [SpokenWord(text: "hi", startSample: 1_000, endSample: 9_000)])
+    #expect(late.trimmingTrailingSilence().samples.count == 9_000)
+    // Silence keeps nothing; speech that sounds to its end keeps everything.
+    let silent = SynthesizedSpeech(sampleRate: rate, samples: [0, 0, 0], words: [])
+    #expect(silent.trimmingTrailingSilence().samples.isEmpty)
+    let loud = SynthesizedSpeech(sampleRate: rate, samples: [900, -900], words: [])
+    #expect(loud.trimmingTrailingSilence() == loud)
+  }
+}

@@ -206,4 +206,54 @@ struct RenderSpeechTests {
       #expect(Self.cacheEntries(folder.path("cache")).isEmpty)
     }
   }
+
+  @Test("a card at voice.end + 300ms shows first on the frame the speech's probed length says")
+  func cardFollowsTheVoice() throws {
+    try withScratchFolder { folder in
+      let cache = folder.path("cache")
+      let project = folder.path("follow.yaml")
+      try """
+      version: 1
+      output:
+        file: follow.mp4
+        size: 64x36
+        fps: 25
+        duration: "voice.end + 1s"
+      layers:
+        - name: bg
+          fill: "#000000"
+        - name: card
+          fill: "#FFFFFF"
+          start: "voice.end + 300ms"
+      audio:
+        - name: voice
+          speak: "\(Self.script)"
+      """.write(toFile: project, atomically: true, encoding: .utf8)
+      let render = try ChromakeBinary.run(
+        ["render", project, "--progress", "none"], environment: ["XDG_CACHE_HOME": cache])
+      try #require(render.status == 0, "render failed:\n\(render.stderr)")
+      let plan = try Self.planJSON(project, cache: cache)
+      let wav = try #require((plan["speech"] as? [[String: Any]])?.first?["wav"] as? String)
+      // The speech's length as ffprobe reads the cached WAV: its samples over its rate.
+      let samples = try #require(
+        Int(
+          try FFmpegCommand.ffprobe([
+            "-select_streams", "a:0", "-count_packets", "-show_entries",
+            "stream=duration_ts", "-of", "default=noprint_wrappers=1:nokey=1", wav,
+          ]).trimmingCharacters(in: .whitespacesAndNewlines)))
+      // ceil((samples / 22050 + 0.3) × 25), in integers: the first frame at or after the time.
+      let numerator = (samples + 6_615) * 25
+      let expected = (numerator + 22_049) / 22_050
+      let frames = try RenderedMovie.frames(folder.path("follow.mp4"), in: folder)
+      let lit = frames.map { $0.luma[18 * 64 + 32] > 128 }
+      let first = try #require(lit.firstIndex(of: true))
+      #expect(first == expected, "the card shows from frame \(first); the voice says \(expected)")
+      #expect(lit[first...].allSatisfy { $0 })
+      // The speech ends where its sound does: espeak-ng's closing pause is cut.
+      let span = try Self.span(wav)
+      #expect(abs(Double(samples) / 22_050 - span.end) < 0.02, "\(samples) samples, \(span)")
+      // And the output lasts the voice and one second more: round(duration × 25) frames.
+      #expect(frames.count == ((samples + 22_050) * 25 * 2 + 22_050) / (2 * 22_050))
+    }
+  }
 }
