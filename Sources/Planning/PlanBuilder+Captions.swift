@@ -8,6 +8,16 @@ import Timeline
 /// frames with the same cues), each measured like a text layer, so that a cue that cannot fit
 /// is found by `check`, at its line in the subtitle file.
 extension PlanBuilder {
+  /// Where the words of a `speak` track (`captions: voice`) are heard on the output: they are
+  /// timed on the speech's own clock, which the track plays from its start, less its `in`.
+  func spokenOffset(_ captions: CaptionsLayerSpec) -> Rational {
+    guard let name = captions.spokenBy?.value,
+      let track = spec.audioTracks.first(where: { $0.name.value == name }),
+      let timing = trackTiming(track)
+    else { return .zero }
+    return timing.start - timing.sourceIn
+  }
+
   /// `frames` are the layer's; `start` shifts every cue.
   mutating func captionsPlan(
     _ captions: CaptionsLayerSpec, layer: LayerSpec, start: Rational, frames: FrameRange,
@@ -19,7 +29,8 @@ extension PlanBuilder {
         format: captions.transcriptFormat?.rawValue ?? "", font: captions.style.font.value,
         cues: [], pages: [],
         words: wordCaptionsPlan(
-          captions, words: words, layer: layer, start: start, frames: frames, box: box))
+          captions, words: words, layer: layer, start: start + spokenOffset(captions),
+          frames: frames, box: box))
     }
     let cues = captions.cues.map { cuePlan($0, start: start, within: frames) }
     checkCues(

@@ -256,4 +256,36 @@ struct RenderSpeechTests {
       #expect(frames.count == ((samples + 22_050) * 25 * 2 + 22_050) / (2 * 22_050))
     }
   }
+
+  /// Every word's `activeFrom` in the word captions of `plan`, as exact text.
+  static func activeFroms(_ plan: [String: Any]) throws -> [String] {
+    let layers = try #require(plan["layers"] as? [[String: Any]])
+    let words = try #require(
+      (layers.first { $0["name"] as? String == "words" }?["captions"] as? [String: Any])?["words"]
+        as? [String: Any])
+    let pages = try #require(words["pages"] as? [[String: Any]])
+    return pages.flatMap { ($0["words"] as? [[String: Any]]) ?? [] }.compactMap {
+      $0["activeFrom"] as? String
+    }
+  }
+
+  @Test("the words of a speak track show where the track plays them: its start, less its in")
+  func wordsFollowTheTrack() throws {
+    try withScratchFolder { folder in
+      let cache = folder.path("cache")
+      let project = folder.path("ad.yaml")
+      try Self.project().write(toFile: project, atomically: true, encoding: .utf8)
+      let atZero = try Self.activeFroms(try Self.planJSON(project, cache: cache))
+      try (Self.project() + "\n    start: 1.5s\n    in: 0.25s").write(
+        toFile: project, atomically: true, encoding: .utf8)
+      let moved = try Self.activeFroms(try Self.planJSON(project, cache: cache))
+      try #require(atZero.count == moved.count && !atZero.isEmpty)
+      // Each word 1.25 s later, exactly (times as fractions: compared by value).
+      for (before, after) in zip(atZero, moved) {
+        let a = try #require(Self.seconds(before))
+        let b = try #require(Self.seconds(after))
+        #expect(abs(b - a - 1.25) < 1e-9, "\(before) → \(after)")
+      }
+    }
+  }
 }
