@@ -65,6 +65,14 @@ extension ReadContext {
         continue
       }
       if !placeholdersKnown(word, in: subject) { wrong = true }
+      // Data is data: a cell of a batch's rows may choose what is said, never what is run.
+      if word.substitutions.contains(where: \.isData) {
+        error(
+          "engine-from-data", "\(subject): its command cannot take a word from data",
+          at: word.location, notes: word.substitutionNotes,
+          help: "write the command in the project; let data choose the voice or the text")
+        wrong = true
+      }
       command.append(word)
     }
     guard !wrong else { return nil }

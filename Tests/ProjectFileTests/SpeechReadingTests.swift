@@ -221,4 +221,26 @@ struct SpeechReadingTests {
     #expect(Self.problems(result) == ["18:12 speech-text-too-long"])
     #expect(result.diagnostics.first?.message.contains("113994 bytes") == true)
   }
+
+  @Test("a data cell can choose the voice and the text, never the engine's program")
+  func engineCommandsAreNotData() {
+    let text = """
+      version: 1
+      engines:
+        tts:
+          command: ["{{program}}", "{wav}"]
+      output: { file: out.mp4, size: 640x360, fps: 30, duration: 4s }
+      layers:
+        - name: bg
+          fill: "#000000"
+      audio:
+        - name: voice
+          speak: Hello.
+          engine: tts
+      """
+    let result = ProjectLoader.load(
+      text: text, path: "project.yaml", directory: "/tmp/chromake-speech-reading",
+      overrides: [VariableOverride(name: "program", value: "/bin/rm", isData: true)])
+    #expect(Self.problems(result) == ["4:15 engine-from-data"])
+  }
 }
