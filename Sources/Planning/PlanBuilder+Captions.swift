@@ -8,14 +8,20 @@ import Timeline
 /// frames with the same cues), each measured like a text layer, so that a cue that cannot fit
 /// is found by `check`, at its line in the subtitle file.
 extension PlanBuilder {
-  /// Where the words of a `speak` track (`captions: voice`) are heard on the output: they are
-  /// timed on the speech's own clock, which the track plays from its start, less its `in`.
-  func spokenOffset(_ captions: CaptionsLayerSpec) -> Rational {
+  /// The words of a `speak` track (`captions: voice`) as they are heard: timed on the
+  /// speech's own clock, which the track plays from its start, less its `in`, so that clock's
+  /// origin on the output is `start - in` (whatever the captions layer's own start); words
+  /// the track does not play (before its `in`, after its `out` or `duration`) are left out.
+  func spokenWords(_ captions: CaptionsLayerSpec) -> (origin: Rational, words: [TimedWord])? {
     guard let name = captions.spokenBy?.value,
       let track = spec.audioTracks.first(where: { $0.name.value == name }),
       let timing = trackTiming(track)
-    else { return .zero }
-    return timing.start - timing.sourceIn
+    else { return nil }
+    let played = timing.end.map { $0 - timing.start + timing.sourceIn }
+    let words = captions.transcript.filter { word in
+      word.start >= timing.sourceIn && played.map { word.start < $0 } ?? true
+    }
+    return (timing.start - timing.sourceIn, words)
   }
 
   /// `frames` are the layer's; `start` shifts every cue.
@@ -24,13 +30,18 @@ extension PlanBuilder {
     box: Animated<FrameRect>, endsWithOutput: Bool
   ) -> CaptionsPlan {
     if let words = captions.words {
+      var captions = captions
+      var origin = start
+      if let spoken = spokenWords(captions) {
+        origin = spoken.origin
+        captions.transcript = spoken.words
+      }
       return CaptionsPlan(
         file: ProjectPaths.display(captions.file.value),
         format: captions.transcriptFormat?.rawValue ?? "", font: captions.style.font.value,
         cues: [], pages: [],
         words: wordCaptionsPlan(
-          captions, words: words, layer: layer, start: start + spokenOffset(captions),
-          frames: frames, box: box))
+          captions, words: words, layer: layer, start: origin, frames: frames, box: box))
     }
     let cues = captions.cues.map { cuePlan($0, start: start, within: frames) }
     checkCues(

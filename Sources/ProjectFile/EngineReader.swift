@@ -103,9 +103,21 @@ extension ReadContext {
         at: words?.location, help: "add the path to the command, as in --words \"{words}\"")
       return nil
     }
-    let timeout =
-      map.value("timeout").flatMap { positiveTime($0, what: "timeout") }
-      ?? Located(.seconds(Rational(EngineSpec.defaultTimeoutSeconds)), at: map.location)
+    var timeout = Located(
+      TimeValue.seconds(Rational(EngineSpec.defaultTimeoutSeconds)), at: map.location)
+    if let given = map.value("timeout").flatMap({ positiveTime($0, what: "timeout") }) {
+      // Frames are not a timeout's unit: a timeout is read in seconds at any frame rate.
+      guard case .seconds(let seconds) = given.value,
+        seconds <= Rational(EngineSpec.longestTimeoutSeconds)
+      else {
+        error(
+          "out-of-range",
+          "\(subject): a timeout is up to \(EngineSpec.longestTimeoutSeconds) s, in seconds",
+          at: given.location, help: "timeout: 120s")
+        return nil
+      }
+      timeout = given
+    }
     return EngineSpec(name: name, command: command, words: words, timeout: timeout)
   }
 

@@ -80,4 +80,7 @@ public struct EngineSpec: Sendable {
   public static let placeholders = ["voice", "rate", "wav", "words"]
   /// The timeout when none is given: generous for a neural engine on a CPU.
   public static let defaultTimeoutSeconds: Int64 = 300
+  /// The longest timeout: an hour (the speech cache clears what a killed engine left after a
+  /// day, so no engine may run that long).
+  public static let longestTimeoutSeconds: Int64 = 3600
 }

@@ -12,7 +12,8 @@ extension ProjectSession {
   /// for facts the caller already has (a batch's earlier rows). The build is `nil` only when
   /// the file could not be read into a spec at all.
   public static func openWithBuild(
-    path: String, overrides: [VariableOverride], allowOutsideRoot: Bool, chromake: String,
+    path: String, overrides: [VariableOverride], allowOutsideRoot: Bool,
+    allowEngines: Bool = false, chromake: String,
     output: @escaping (ProjectSpec) -> String = {
       ProjectPaths.resolve($0.output.file.value, in: $0.directory)
     },
@@ -25,7 +26,8 @@ extension ProjectSession {
       return made
     }
     let session = open(
-      path: path, overrides: overrides, allowOutsideRoot: allowOutsideRoot, cache: cache
+      path: path, overrides: overrides, allowOutsideRoot: allowOutsideRoot,
+      allowEngines: allowEngines, cache: cache
     ) {
       spec, resolved in
       known(resolved) ?? build(for: spec).knownFacts(resolved, directory: spec.directory)

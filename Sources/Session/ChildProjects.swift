@@ -54,6 +54,8 @@ struct ChildProjects {
 
   private let root: ProjectSpec
   private let allowOutsideRoot: Bool
+  /// Whether speech engines declared as commands may run (`--allow-engines`).
+  private let allowEngines: Bool
   private let known: (ProjectSpec, String) -> MediaFacts?
   private let cache: ChildPlanCache?
   /// Keys already being loaded or loaded: a child drawn twice with the same values is
@@ -63,12 +65,13 @@ struct ChildProjects {
   /// Ready to load the children of `root`, whose frame rate and audio format they are
   /// planned at. `known` gives the facts of a file already probed, as for the root.
   init(
-    root: ProjectSpec, allowOutsideRoot: Bool,
+    root: ProjectSpec, allowOutsideRoot: Bool, allowEngines: Bool = false,
     known: @escaping (ProjectSpec, String) -> MediaFacts?,
     cache: ChildPlanCache?
   ) {
     self.root = root
     self.allowOutsideRoot = allowOutsideRoot
+    self.allowEngines = allowEngines
     self.known = known
     self.cache = cache
   }
@@ -155,7 +158,8 @@ struct ChildProjects {
       child: key, dataMarks: Self.dataMarks(project), depth: chain.count,
       rootDirectory: root.directory, fps: root.output.fps.value,
       sampleRate: root.output.audio.sampleRate.value,
-      channels: root.output.audio.channels.value, allowOutsideRoot: allowOutsideRoot)
+      channels: root.output.audio.channels.value, allowOutsideRoot: allowOutsideRoot,
+      allowEngines: allowEngines)
     if let cached = cache?.entry(cacheKey) {
       // Its grandchildren's plans come with it, for its own planner; they are in its plan.
       return cached
@@ -211,7 +215,8 @@ struct ChildProjects {
     spec.output.poster = nil
     spec.output.segment = nil
     var children = ChildProjects(
-      root: root, allowOutsideRoot: allowOutsideRoot, known: known, cache: cache)
+      root: root, allowOutsideRoot: allowOutsideRoot, allowEngines: allowEngines, known: known,
+      cache: cache)
     children.load(childrenOf: spec, chain: chain)
     entry.sources.merge(children.sources)
     entry.diagnostics += children.diagnostics
@@ -239,7 +244,8 @@ struct ChildProjects {
     _ spec: ProjectSpec, diagnostics: inout [Diagnostic], known: (String) -> MediaFacts?
   ) -> RenderPlan? {
     // Speech first: a `speak` track plays the WAV this makes, which is probed like any file.
-    let (spec, speechProblems) = SpokenTracks.make(spec, cache: .userCache())
+    let (spec, speechProblems) = SpokenTracks.make(
+      spec, cache: .userCache(), allowEngines: allowEngines)
     diagnostics += speechProblems
     let inspection = MediaInspector.inspect(spec, known: known)
     let facts = inspection.facts.merging(self.facts) { first, _ in first }
@@ -301,6 +307,7 @@ public final class ChildPlanCache: @unchecked Sendable {
     var sampleRate: Int
     var channels: Int
     var allowOutsideRoot: Bool
+    var allowEngines: Bool
   }
 
   /// A child as loaded: its plan when it has no errors, its problems and its texts.

@@ -45,20 +45,29 @@ enum CommandEngines {
   /// go, and the content hashes of its program and of every argument that names a file (the
   /// script `python3` runs, a model file), so a new version of any of them makes speech again.
   /// Hashes are reused while a file's stamp is unchanged (`IdentityCache`).
-  static func identity(_ engine: EngineSpec, program: String, directory: String) throws(Failure)
-    -> String
-  {
+  ///
+  /// Worked out for one voice and rate: a model named `voices/{voice}.onnx` is the file that
+  /// voice reads. A word `--model=PATH` names PATH; only regular files are hashed (not
+  /// `/dev/null`, not a folder).
+  static func identity(
+    _ engine: EngineSpec, program: String, directory: String, voice: String, rate: String
+  ) throws(Failure) -> String {
     var parts = ["command"] + engine.command.map(\.value)
     parts += ["words", engine.words?.value ?? "-"]
     do {
       parts += ["program", try IdentityCache.shared.hash(ofFile: program)]
-      for word in engine.command.dropFirst() where !word.value.contains("{") {
-        let path = ProjectPaths.resolve(word.value, in: directory)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
-          !isFolder.boolValue
-        else { continue }
-        parts += ["file", word.value, try IdentityCache.shared.hash(ofFile: path)]
+      let filled = engine.command.dropFirst().map {
+        fill($0.value, with: ["voice": voice, "rate": rate])
+      }
+      for word in filled where !word.contains("{wav}") && !word.contains("{words}") {
+        let named =
+          [word] + (word.firstIndex(of: "=").map { [String(word[$0...].dropFirst())] } ?? [])
+        for name in named where !name.isEmpty {
+          let path = ProjectPaths.resolve(name, in: directory)
+          var status = stat()
+          guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+          parts += ["file", name, try IdentityCache.shared.hash(ofFile: path)]
+        }
       }
     } catch {
       throw Failure(
@@ -78,14 +87,11 @@ enum CommandEngines {
   ) throws(Failure) -> SpeechContent {
     let wav = folder + "/speech.wav"
     let wordsFile = folder + "/engine-words"
-    let rate = String(speech.rate.value)
-    func fill(_ word: String) -> String {
-      word.replacingOccurrences(of: "{voice}", with: speech.voice.value)
-        .replacingOccurrences(of: "{rate}", with: rate)
-        .replacingOccurrences(of: "{wav}", with: wav)
-        .replacingOccurrences(of: "{words}", with: wordsFile)
-    }
-    let arguments = [program] + engine.command.dropFirst().map { fill($0.value) }
+    let values = [
+      "voice": speech.voice.value, "rate": rateText(speech.rate.value), "wav": wav,
+      "words": wordsFile,
+    ]
+    let arguments = [program] + engine.command.dropFirst().map { fill($0.value, with: values) }
     let declared = Diagnostic.Note(
       "engine '\(engine.name.value)' is declared here", at: engine.name.location)
     do {
@@ -124,6 +130,47 @@ enum CommandEngines {
       try? FileManager.default.removeItem(atPath: folder + "/" + name)
     }
     return SpeechContent(length: length, words: words)
+  }
+
+  /// `{rate}` as a command is given it: the shortest decimal that reads back as the rate
+  /// (`1.1`, `0.5`, `1.0`).
+  static func rateText(_ rate: Double) -> String { String(rate) }
+
+  /// `word` with each `{name}` of `values` replaced in one pass, so a value that itself holds
+  /// `{wav}` (a voice from a data cell) is never expanded again.
+  static func fill(_ word: String, with values: [String: String]) -> String {
+    var result = ""
+    var rest = Substring(word)
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      let after = rest[rest.index(after: open)...]
+      if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
+        result += value
+        rest = after[after.index(after: close)...]
+      } else {
+        result += "{"
+        rest = after
+      }
+    }
+    return result + rest
+  }
+
+  /// Why `voice` cannot be handed to a command, or `nil`: a voice may come from a data cell,
+  /// and it becomes a word of the engine's command or part of one (`voices/{voice}.onnx`), so
+  /// it must be a name, not an option (`--output=…`) nor a path (`../x`): letters, digits,
+  /// `-`, `_`, `+` and `.`, not starting with `-` or `.`, at most 64 bytes.
+  static func voiceProblem(_ voice: String) -> String? {
+    let allowed = voice.unicodeScalars.allSatisfy {
+      ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        || "-_+.".unicodeScalars.contains($0)
+    }
+    guard allowed, !voice.isEmpty, voice.utf8.count <= 64, !voice.hasPrefix("-"),
+      !voice.hasPrefix("."), !voice.contains("..")
+    else {
+      return "a voice handed to an engine's command is a name of letters, digits, '-', '_', "
+        + "'+' and '.' (not starting with '-' or '.'), found '\(voice)'"
+    }
+    return nil
   }
 
   /// The engine's word timings, read as any word-timed transcript is, kept inside the speech

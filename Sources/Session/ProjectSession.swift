@@ -30,6 +30,7 @@ public struct ProjectSession: Sendable {
   /// (`ChildProjects`); `cache` shares them between the rows of a batch.
   public static func open(
     path: String, overrides: [VariableOverride], allowOutsideRoot: Bool = false,
+    allowEngines: Bool = false,
     cache: ChildPlanCache? = nil,
     known: @escaping (ProjectSpec, String) -> MediaFacts? = { _, _ in nil }
   ) -> ProjectSession {
@@ -40,7 +41,8 @@ public struct ProjectSession: Sendable {
       fields: loaded.fields)
     guard let spec = loaded.spec else { return session }
     var children = ChildProjects(
-      root: spec, allowOutsideRoot: allowOutsideRoot, known: known, cache: cache)
+      root: spec, allowOutsideRoot: allowOutsideRoot, allowEngines: allowEngines, known: known,
+      cache: cache)
     children.load(
       childrenOf: spec,
       chain: [.init(file: URL(fileURLWithPath: spec.path).standardizedFileURL.path, drawnAt: nil)])

@@ -14,7 +14,13 @@ enum SpokenTracks {
   /// `spec` with its speech made: each `speak` track's source set to its WAV and its
   /// `speech.made` filled in, and the words given to the captions layers that show them; a
   /// track whose speech cannot be made is an error at the key to change.
-  static func make(_ spec: ProjectSpec, cache: SpeechCache) -> (ProjectSpec, [Diagnostic]) {
+  ///
+  /// A command engine runs a program the project file chooses, so it runs only when the user
+  /// says so (`allowEngines`, `--allow-engines`): a project may come from someone else (an
+  /// upload to a render service), and reading it must not run its programs.
+  static func make(_ spec: ProjectSpec, cache: SpeechCache, allowEngines: Bool)
+    -> (ProjectSpec, [Diagnostic])
+  {
     var spec = spec
     var diagnostics: [Diagnostic] = []
     var made: [String: MadeSpeech] = [:]
@@ -26,6 +32,30 @@ enum SpokenTracks {
         speech.engine.value == SpeechSpec.builtInEngine
           || spec.engines.contains(where: { $0.name.value == speech.engine.value })
       else { continue }
+      if let engine = spec.engines.first(where: { $0.name.value == speech.engine.value }),
+        !allowEngines
+      {
+        diagnostics.append(
+          .error(
+            "engines-not-allowed",
+            "audio track '\(track.name.value)': engine '\(engine.name.value)' runs the program "
+              + "'\(engine.command[0].value)', and chromake runs a project's programs only when told to",
+            at: speech.engine.location,
+            notes: [
+              .init("engine '\(engine.name.value)' is declared here", at: engine.name.location)
+            ],
+            help: "if you trust this project, add --allow-engines"))
+        continue
+      }
+      if speech.engine.value != SpeechSpec.builtInEngine,
+        let problem = CommandEngines.voiceProblem(speech.voice.value)
+      {
+        diagnostics.append(
+          .error(
+            "bad-voice", "audio track '\(track.name.value)': \(problem)",
+            at: speech.voice.location, notes: speech.voice.substitutionNotes))
+        continue
+      }
       do {
         let speech = try self.speech(speech, in: spec, cache: cache)
         spec.audioTracks[index].speech?.made = speech
@@ -58,7 +88,9 @@ enum SpokenTracks {
     let cached: CachedSpeech
     if let engine = spec.engines.first(where: { $0.name.value == speech.engine.value }) {
       let program = try CommandEngines.program(engine, directory: spec.directory)
-      identity = try CommandEngines.identity(engine, program: program, directory: spec.directory)
+      identity = try CommandEngines.identity(
+        engine, program: program, directory: spec.directory, voice: speech.voice.value,
+        rate: CommandEngines.rateText(speech.rate.value))
       let request = SpeechRequest(
         engineIdentity: identity, voice: speech.voice.value, rate: rate, text: speech.text.value)
       cached = try cache.speech(forKey: request.key) { folder in

@@ -63,14 +63,14 @@ struct BatchCommand: ParsableCommand {
     if let parent = workerOf {
       let opener = BatchRowOpener(
         project: options.project, displayName: data, overrides: options.overrides,
-        allowOutsideRoot: options.allowOutsideRoot)
+        allowOutsideRoot: options.allowOutsideRoot, allowEngines: options.allowEngines)
       try BatchWorker(table: table, opener: opener, rowRender: rowRender, parent: parent).run()
       return
     }
     let shard = Shard(parsing: self.shard) ?? .all
     let rows = BatchRows.open(
       project: options.project, table: table, displayName: data, overrides: options.overrides,
-      allowOutsideRoot: options.allowOutsideRoot)
+      allowOutsideRoot: options.allowOutsideRoot, allowEngines: options.allowEngines)
     // Notes point into the data file as well as the project: quote both.
     let dataText = table.text
     for row in rows where !row.diagnostics.isEmpty {
@@ -112,6 +112,7 @@ struct BatchCommand: ParsableCommand {
     var arguments = ["batch", options.project, "--data", data]
     for assignment in options.assignments { arguments += ["--set", assignment] }
     if options.allowOutsideRoot { arguments.append("--allow-outside-root") }
+    if options.allowEngines { arguments.append("--allow-engines") }
     if force { arguments.append("--force") }
     if explain { arguments.append("--explain") }
     return arguments + ["--worker-of", "\(getpid())"]

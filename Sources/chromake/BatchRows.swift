@@ -33,25 +33,29 @@ final class BatchRowOpener {
   private let displayName: String
   private let overrides: [VariableOverride]
   private let allowOutsideRoot: Bool
+  private let allowEngines: Bool
   private var probed: [String: MediaFacts] = [:]
   private let children = ChildPlanCache()
 
   /// An opener of rows of the data file shown as `displayName`, applied to the project at
   /// `project` over `overrides` (`--set`).
   init(
-    project: String, displayName: String, overrides: [VariableOverride], allowOutsideRoot: Bool
+    project: String, displayName: String, overrides: [VariableOverride], allowOutsideRoot: Bool,
+    allowEngines: Bool
   ) {
     self.project = project
     self.displayName = displayName
     self.overrides = overrides
     self.allowOutsideRoot = allowOutsideRoot
+    self.allowEngines = allowEngines
   }
 
   /// The project as `data` makes it, checked and planned, with its output's build.
   func open(_ data: DataRow) -> BatchRow {
     let (session, build) = ProjectSession.openWithBuild(
       path: project, overrides: overrides + data.overrides(file: displayName),
-      allowOutsideRoot: allowOutsideRoot, chromake: Chromake.version, cache: children,
+      allowOutsideRoot: allowOutsideRoot, allowEngines: allowEngines, chromake: Chromake.version,
+      cache: children,
       known: { [probed] in probed[$0] })
     if let plan = session.plan {
       for input in plan.inputs {
@@ -70,11 +74,11 @@ enum BatchRows {
   /// Each row of `table` applied to the project at `project`, over `overrides` (`--set`).
   static func open(
     project: String, table: DataTable, displayName: String, overrides: [VariableOverride],
-    allowOutsideRoot: Bool
+    allowOutsideRoot: Bool, allowEngines: Bool
   ) -> [BatchRow] {
     let opener = BatchRowOpener(
       project: project, displayName: displayName, overrides: overrides,
-      allowOutsideRoot: allowOutsideRoot)
+      allowOutsideRoot: allowOutsideRoot, allowEngines: allowEngines)
     var rows = table.rows.map(opener.open)
     markDuplicateOutputs(&rows, displayName: displayName)
     return rows

@@ -20,11 +20,19 @@ struct ProjectOptions: ParsableArguments {
     help: "Let a path built from a {{variable}} lead outside the project's folder.")
   var allowOutsideRoot = false
 
+  @Flag(
+    help:
+      "Run the speech engines the project declares as commands (engines:): programs of its own choosing."
+  )
+  var allowEngines = false
+
   /// Every command's front half: loads, checks and plans the project, prints its diagnostics,
   /// and gives the session and plan, or exits 65 when the project has errors.
   func openPlan() throws -> (session: ProjectSession, plan: RenderPlan) {
     try planned(
-      ProjectSession.open(path: project, overrides: overrides, allowOutsideRoot: allowOutsideRoot))
+      ProjectSession.open(
+        path: project, overrides: overrides, allowOutsideRoot: allowOutsideRoot,
+        allowEngines: allowEngines))
   }
 
   /// `openPlan()` for a render: also the build of the output at `output(spec)`, whose record
@@ -34,7 +42,7 @@ struct ProjectOptions: ParsableArguments {
   ) {
     let (session, build) = ProjectSession.openWithBuild(
       path: project, overrides: overrides, allowOutsideRoot: allowOutsideRoot,
-      chromake: Chromake.version, output: output)
+      allowEngines: allowEngines, chromake: Chromake.version, output: output)
     let (checked, plan) = try planned(session)
     // A plan comes from a spec, and every spec has a build.
     guard let build else { throw ExitCode.projectErrors }

@@ -194,6 +194,12 @@ struct SpeechReadingTests {
     #expect(
       Self.problems(Self.engines("  tts:\n    command: [x, \"{wav}\"]\n    timeout: 0s"))
         == ["5:14 out-of-range"])
+    #expect(
+      Self.problems(Self.engines("  tts:\n    command: [x, \"{wav}\"]\n    timeout: 3601s"))
+        == ["5:14 out-of-range"])
+    #expect(
+      Self.problems(Self.engines("  tts:\n    command: [x, \"{wav}\"]\n    timeout: 30f"))
+        == ["5:14 out-of-range"])
     let typo = Self.engines("  piper:\n    command: [x, \"{wav}\"]", engine: "pipr")
     #expect(Self.problems(typo) == ["12:13 unknown-engine"])
     #expect(typo.diagnostics.first?.help == "did you mean 'piper'?")

@@ -174,3 +174,23 @@ import Timeline
     #expect(loud.trimmingTrailingSilence() == loud)
   }
 }
+
+/// What a killed maker leaves behind is cleared by a later maker, once it is a day old.
+@Suite struct AbandonedEntryTests {
+  @Test("half-made folders a day old are removed when speech is next made; newer ones stay")
+  func abandonedFoldersGo() throws {
+    try withScratchFolder { folder in
+      let cache = SpeechCache(folder: folder.path("speech"))
+      let old = folder.path("speech") + "/.abc.making-1"
+      let young = folder.path("speech") + "/.def.making-2"
+      for path in [old, young] {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      }
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date().addingTimeInterval(-25 * 3600)], ofItemAtPath: old)
+      _ = try cache.speech(for: try SpeechCacheTests.request()) { SpeechCacheTests.speech() }
+      #expect(!FileManager.default.fileExists(atPath: old))
+      #expect(FileManager.default.fileExists(atPath: young))
+    }
+  }
+}

@@ -45,6 +45,7 @@ public struct SpeechCache: Sendable {
     } catch {
       throw SpeechCacheError.cannotWrite(path: folder, reason: error.localizedDescription)
     }
+    Self.removeAbandoned(in: folder)
     let making = folder + "/.\(key).making-\(UUID().uuidString)"
     do {
       try manager.createDirectory(atPath: making, withIntermediateDirectories: false)
@@ -102,12 +103,23 @@ public struct SpeechCache: Sendable {
   /// filled, a hand edit) is moved aside and removed, so that it is made again.
   public func entry(_ key: String) -> CachedSpeech? {
     let entry = entryFolder(key)
-    guard FileManager.default.fileExists(atPath: entry) else { return nil }
-    guard let found = Self.read(entry, key: key) else {
-      Self.remove(entry)
+    guard let inode = Self.inode(entry) else { return nil }
+    if let found = Self.read(entry, key: key) { return found }
+    // Damaged. Moved aside, and removed only if it is still the folder that was read: another
+    // process may have replaced it with a whole entry in between, which is put back.
+    let aside = entry + ".removing-\(UUID().uuidString)"
+    guard rename(entry, aside) == 0 else { return Self.read(entry, key: key) }
+    if Self.inode(aside) == inode {
+      try? FileManager.default.removeItem(atPath: aside)
       return nil
     }
-    return found
+    _ = rename(aside, entry)
+    return Self.read(entry, key: key)
+  }
+
+  private static func inode(_ path: String) -> ino_t? {
+    var status = stat()
+    return lstat(path, &status) == 0 ? status.st_ino : nil
   }
 
   private static func read(_ entry: String, key: String) -> CachedSpeech? {
@@ -118,10 +130,32 @@ public struct SpeechCache: Sendable {
     return CachedSpeech(key: key, wavPath: wav, content: content, wasMade: false)
   }
 
+  /// The size of a regular file; `nil` for anything else, a symbolic link included (an
+  /// engine's link could point at a file whose bytes change).
   private static func size(_ path: String) -> Int? {
     var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     return Int(status.st_size)
+  }
+
+  /// How old a folder left half-made (its maker killed mid-synthesis) or half-removed must be
+  /// before another maker removes it: far longer than any engine may run (an hour at most).
+  static let abandonedAfterSeconds: TimeInterval = 24 * 3600
+
+  /// Removes the folders makers and removers left behind when they were killed: a day old,
+  /// no maker can still be writing them.
+  static func removeAbandoned(in folder: String) {
+    let manager = FileManager.default
+    let now = Date()
+    for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+    where name.hasPrefix(".") && (name.contains(".making-") || name.contains(".removing-")) {
+      let path = folder + "/" + name
+      let attributes = try? manager.attributesOfItem(atPath: path)
+      guard let modified = attributes?[.modificationDate] as? Date,
+        now.timeIntervalSince(modified) > abandonedAfterSeconds
+      else { continue }
+      try? manager.removeItem(atPath: path)
+    }
   }
 
   /// Renames `path` aside before deleting it, so no reader ever sees a half-deleted entry

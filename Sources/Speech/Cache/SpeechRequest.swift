@@ -23,9 +23,11 @@ public struct SpeechRequest: Sendable, Equatable {
     self.text = text
   }
 
-  /// The version of the key's layout: a new one makes every entry again rather than reading an
-  /// old entry with a new meaning.
-  static let layout = "chromake speech 1"
+  /// The version of the key's layout and of what chromake does to an engine's speech before
+  /// keeping it (espeak-ng's closing pause cut, words aligned): a change to either must change
+  /// this, so that every entry is made again rather than an old one read with a new meaning.
+  /// 2: the closing pause is cut 10 ms after the last sound.
+  static let layout = "chromake speech 2"
 
   /// The cache key: SHA-256 over the four parts, each with its length before it, so no two
   /// different requests can be the same bytes (`"ab" + "c"` is not `"a" + "bc"`).

@@ -21,19 +21,31 @@ struct SpeechWordsFile: Codable, Equatable {
     return try encoder.encode(self)
   }
 
-  /// The entry's content if the file is whole and sane: a length of zero or more, words in
-  /// order inside it. Anything else is a damaged entry.
+  /// The longest speech an entry may hold, in seconds: the longest time chromake reads.
+  static let longestSeconds: Int64 = 100_000
+  /// The largest denominator a time may have: finer than any sample clock, and small enough
+  /// that sums of such times never leave 128 bits.
+  static let largestDenominator: Int128 = 1 << 40
+
+  /// The entry's content if the file is whole and sane: a length of zero up to
+  /// `longestSeconds`, times on a clock no finer than `largestDenominator`, words in order
+  /// inside it. Anything else is a damaged entry (a hand edit's huge fraction must not reach
+  /// the planner's sums).
   static func decoded(_ data: Data) -> (content: SpeechContent, wavBytes: Int)? {
     guard let file = try? JSONDecoder().decode(SpeechWordsFile.self, from: data),
-      file.length >= .zero, file.wavBytes >= 0
+      sane(file.length), file.wavBytes >= 0
     else { return nil }
     var previous: Rational?
     for word in file.words {
-      guard word.start >= .zero, word.end > word.start, word.end <= file.length,
+      guard sane(word.start), sane(word.end), word.end > word.start, word.end <= file.length,
         previous.map({ $0 < word.start }) ?? true
       else { return nil }
       previous = word.start
     }
     return (SpeechContent(length: file.length, words: file.words), file.wavBytes)
+  }
+
+  private static func sane(_ time: Rational) -> Bool {
+    time >= .zero && time <= Rational(longestSeconds) && time.denominator <= largestDenominator
   }
 }

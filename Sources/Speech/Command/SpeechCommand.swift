@@ -1,4 +1,5 @@
 import Foundation
+import Outputs
 
 /// A speech engine run as a command: the program and its arguments (placeholders already
 /// filled in), run as its words (never parsed by a shell) in the project's folder, the text on
@@ -74,29 +75,52 @@ public struct SpeechCommand: Sendable {
     guard spawned == 0 else {
       throw .cannotStart(program: program, reason: String(cString: strerror(spawned)))
     }
-    var status: Int32 = 0
+    // A signal to chromake (Ctrl-C, a batch stopping its workers) would leave the engine
+    // running in its own group: it is caught while the engine runs, the engine's group ended,
+    // and the signal then given its default action as if it had come now.
+    let watch = InterruptWatch()
+    defer { watch.stop() }
     let deadline = Date().addingTimeInterval(timeoutSeconds)
     var timedOut = false
-    while true {
-      let done = waitpid(pid, &status, WNOHANG)
-      if done == pid { break }
-      if done < 0 && errno != EINTR { break }
-      if !timedOut && Date() > deadline {
-        timedOut = true
+    while !Self.hasExited(pid) {
+      if let signal = watch.signal {
         kill(-pid, SIGKILL)
+        var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
+        unlink(input)
+        unlink(output)
+        watch.stop()
+        raise(signal)
+        // Still here: an outer watch caught it, and its owner stops at its own pace.
+        throw .interrupted(signal: signal)
+      }
+      if Date() > deadline {
+        timedOut = true
         break
       }
       usleep(5_000)
     }
-    // Whatever the engine left running in its group goes with it.
+    // The engine's group is ended before its leader is reaped, so the group's number still
+    // names it: whatever the engine left running (a child, a server it started) goes with it.
     kill(-pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let printed = Self.lastLines(of: output)
     if timedOut { throw .timedOut(seconds: timeoutSeconds, printed: printed) }
     let signal = status & 0x7F
     if signal != 0 { throw .killed(signal: signal, printed: printed) }
     let code = (status >> 8) & 0xFF
     if code != 0 { throw .failed(status: code, printed: printed) }
+  }
+
+  /// Whether `pid` has ended, without reaping it (its zombie keeps its number, and its
+  /// group's, from being reused until `waitpid`).
+  static func hasExited(_ pid: pid_t) -> Bool {
+    var info = siginfo_t()
+    guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else {
+      return errno != EINTR
+    }
+    return info._sifields._sigchld.si_pid == pid
   }
 
   /// The last lines of the file at `path` that hold anything, from its last 4 KiB.
@@ -125,6 +149,8 @@ public enum SpeechCommandError: Error, Equatable, Sendable, CustomStringConverti
   case killed(signal: Int32, printed: [String])
   /// It ran past its timeout and was stopped.
   case timedOut(seconds: Double, printed: [String])
+  /// chromake was interrupted by `signal` while it ran, and it was stopped.
+  case interrupted(signal: Int32)
 
   /// One line for the user (what it printed goes in notes).
   public var description: String {
@@ -134,13 +160,14 @@ public enum SpeechCommandError: Error, Equatable, Sendable, CustomStringConverti
     case .killed(let signal, _): "it was ended by signal \(signal)"
     case .timedOut(let seconds, _):
       "it did not finish within its timeout of \(seconds.formatted()) s and was stopped"
+    case .interrupted(let signal): "it was stopped: chromake was interrupted by signal \(signal)"
     }
   }
 
   /// The last lines the engine printed.
   public var printed: [String] {
     switch self {
-    case .cannotStart: []
+    case .cannotStart, .interrupted: []
     case .failed(_, let printed), .killed(_, let printed), .timedOut(_, let printed): printed
     }
   }

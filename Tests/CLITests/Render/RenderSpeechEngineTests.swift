@@ -100,7 +100,7 @@ struct RenderSpeechEngineTests {
       let project = folder.path("ad.yaml")
       try Self.project().write(toFile: project, atomically: true, encoding: .utf8)
       let render = try ChromakeBinary.run(
-        ["render", project, "--progress", "none"],
+        ["render", project, "--progress", "none", "--allow-engines"],
         environment: ["XDG_CACHE_HOME": folder.path("cache")])
       try #require(render.status == 0, "render failed:\n\(render.stderr)")
       let span = try RenderSpeechTests.span(folder.path("ad.mp4"), rate: 48000)
@@ -110,7 +110,7 @@ struct RenderSpeechEngineTests {
       #expect(Self.runs(folder) == ["one two three four"])
       // Its word times are the captions': the plan lists them on the output's clock.
       let plan = try ChromakeBinary.run(
-        ["plan", project], environment: ["XDG_CACHE_HOME": folder.path("cache")])
+        ["plan", project, "--allow-engines"], environment: ["XDG_CACHE_HOME": folder.path("cache")])
       #expect(plan.stdout.contains("reused"), "\(plan.stdout)")
       #expect(plan.stdout.contains("\"three\""))
       #expect(Self.runs(folder).count == 1)
@@ -128,7 +128,8 @@ struct RenderSpeechEngineTests {
       try "id,script\na,red green\nb,red green\nc,blue\n".write(
         toFile: folder.path("rows.csv"), atomically: true, encoding: .utf8)
       let batch = try ChromakeBinary.run(
-        ["batch", project, "--data", folder.path("rows.csv"), "--jobs", "2"], in: folder.url,
+        ["batch", project, "--data", folder.path("rows.csv"), "--jobs", "2", "--allow-engines"],
+        in: folder.url,
         environment: ["XDG_CACHE_HOME": cache])
       try #require(batch.status == 0, "batch failed:\n\(batch.stderr)")
       // Two rows with one script may race to make it; the cache keeps one, and a row never
@@ -138,7 +139,8 @@ struct RenderSpeechEngineTests {
       #expect(made.count <= 3)
       #expect(Self.cacheNames(cache).count == 2, "\(Self.cacheNames(cache))")
       let forced = try ChromakeBinary.run(
-        ["batch", project, "--data", folder.path("rows.csv"), "--force"], in: folder.url,
+        ["batch", project, "--data", folder.path("rows.csv"), "--force", "--allow-engines"],
+        in: folder.url,
         environment: ["XDG_CACHE_HOME": cache])
       try #require(forced.status == 0, "forced batch failed:\n\(forced.stderr)")
       #expect(Self.runs(folder) == made)
@@ -146,7 +148,8 @@ struct RenderSpeechEngineTests {
       try (Self.toneEngine + "\n# version 2\n").write(
         toFile: folder.path("tones.py"), atomically: true, encoding: .utf8)
       let again = try ChromakeBinary.run(
-        ["batch", project, "--data", folder.path("rows.csv"), "--explain"], in: folder.url,
+        ["batch", project, "--data", folder.path("rows.csv"), "--explain", "--allow-engines"],
+        in: folder.url,
         environment: ["XDG_CACHE_HOME": cache])
       try #require(again.status == 0, "batch after the change failed:\n\(again.stderr)")
       #expect(
@@ -164,7 +167,8 @@ struct RenderSpeechEngineTests {
       let project = folder.path("ad.yaml")
       try Self.project().write(toFile: project, atomically: true, encoding: .utf8)
       let check = try ChromakeBinary.run(
-        ["check", project], environment: ["XDG_CACHE_HOME": folder.path("cache")])
+        ["check", project, "--allow-engines"], environment: ["XDG_CACHE_HOME": folder.path("cache")]
+      )
       #expect(check.status == 65)
       #expect(
         check.stderr.contains(
@@ -189,7 +193,8 @@ struct RenderSpeechEngineTests {
         toFile: project, atomically: true, encoding: .utf8)
       let started = Date()
       let check = try ChromakeBinary.run(
-        ["check", project], environment: ["XDG_CACHE_HOME": folder.path("cache")])
+        ["check", project, "--allow-engines"], environment: ["XDG_CACHE_HOME": folder.path("cache")]
+      )
       let seconds = Date().timeIntervalSince(started)
       #expect(check.status == 65)
       #expect(
@@ -212,13 +217,35 @@ struct RenderSpeechEngineTests {
       try Self.project(engine: "[no-such-tts-program, \"{wav}\", \"{words}\"]").write(
         toFile: project, atomically: true, encoding: .utf8)
       let check = try ChromakeBinary.run(
-        ["check", project], environment: ["XDG_CACHE_HOME": folder.path("cache")])
+        ["check", project, "--allow-engines"], environment: ["XDG_CACHE_HOME": folder.path("cache")]
+      )
       #expect(check.status == 65)
       #expect(
         check.stderr.contains("engine 'tones': its program 'no-such-tts-program' is not on PATH"),
         "\(check.stderr)")
       #expect(check.stderr.contains("its command is declared here ("), "\(check.stderr)")
       #expect(check.stderr.contains("ad.yaml:4:15)"))
+    }
+  }
+
+  @Test("without --allow-engines a project's engine never runs: an error at the track says why")
+  func enginesNeedConsent() throws {
+    try withScratchFolder { folder in
+      try Self.toneEngine.write(toFile: folder.path("tones.py"), atomically: true, encoding: .utf8)
+      let project = folder.path("ad.yaml")
+      try Self.project().write(toFile: project, atomically: true, encoding: .utf8)
+      for command in [["check", project], ["render", project, "--progress", "none"]] {
+        let run = try ChromakeBinary.run(
+          command, environment: ["XDG_CACHE_HOME": folder.path("cache")])
+        #expect(run.status == 65)
+        #expect(
+          run.stderr.contains(
+            "ad.yaml:22:13: error: audio track 'voice': engine 'tones' runs the program 'python3'"),
+          "\(run.stderr)")
+        #expect(run.stderr.contains("help: if you trust this project, add --allow-engines"))
+      }
+      #expect(Self.runs(folder).isEmpty)
+      #expect(!FileManager.default.fileExists(atPath: folder.path("ad.mp4")))
     }
   }
 }
