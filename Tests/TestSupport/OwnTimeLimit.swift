@@ -7,10 +7,11 @@ import Testing
 /// test waiting for the concurrency pool. On a 2-core machine the pool is 2 threads, and the
 /// suite's end-to-end tests hold them for seconds at a time while they wait on the programs
 /// they run, so a parser test that takes half a second could wait minutes for a thread and be
-/// failed for it. This trait runs inside the test's own task, so its clock runs only while the
-/// body does: past `limit` the test fails with the time it took, and a body still running at
-/// twice `limit` is a hang, which stops the whole run with the test's name on standard error
-/// (a hung test would otherwise hold the suite until CI's own limit, naming nothing).
+/// failed for it. This trait runs inside the test's own task, so its clock starts when the body
+/// does (the bodies it guards are synchronous: they keep their thread until they end): past
+/// `limit` the test fails with the time it took, and a body still running at three times
+/// `limit` is a hang, which stops the whole run with the test's name on standard error (a hung
+/// test would otherwise hold the suite until CI's own limit, naming nothing).
 public struct OwnTimeLimit: TestTrait, SuiteTrait, TestScoping {
   /// How long one test case's body may run.
   public var limit: Duration
@@ -29,7 +30,7 @@ public struct OwnTimeLimit: TestTrait, SuiteTrait, TestScoping {
   ) async throws {
     let location = test.sourceLocation
     let watchdog = HangWatchdog(
-      after: limit * 2,
+      after: limit * 3,
       naming: "\(test.displayName ?? test.name) (\(location.fileName):\(location.line))")
     defer { watchdog.stop() }
     let clock = ContinuousClock()
