@@ -57,7 +57,8 @@ extension ReadContext {
     guard let written = scalarText(node, expected: "the text to speak", example: "\"Hello\"")
     else { return nil }
     guard
-      let text = speechText(written.text, at: written.location, notes: written.substitutionNotes)
+      let text = speechText(
+        written.text, subject: subject, at: written.location, notes: written.substitutionNotes)
     else { return nil }
     var located = written.located
     located.value = text
@@ -66,13 +67,14 @@ extension ReadContext {
 
   /// The text as spoken (white space at either end dropped, which no engine says), or `nil`
   /// with an error when there is nothing to say or too much.
-  private func speechText(_ text: String, at location: SourceLocation, notes: [Diagnostic.Note])
-    -> String?
-  {
+  private func speechText(
+    _ text: String, subject: String, at location: SourceLocation, notes: [Diagnostic.Note]
+  ) -> String? {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else {
       error(
-        "nothing-to-speak", "the text to speak is empty", at: location, notes: notes,
+        "nothing-to-speak", "\(subject): the text to speak is empty", at: location,
+        notes: notes,
         help: "a track that says nothing can be left out with when: false")
       return nil
     }
@@ -80,7 +82,8 @@ extension ReadContext {
     guard bytes <= ProjectLimits.speechTextBytes else {
       error(
         "speech-text-too-long",
-        "the text to speak is \(bytes) bytes long; at most \(ProjectLimits.speechTextBytes) are spoken at once",
+        "\(subject): the text to speak is \(bytes) bytes long; at most "
+          + "\(ProjectLimits.speechTextBytes) are spoken at once",
         at: location, notes: notes, help: "split it over several tracks")
       return nil
     }
@@ -106,7 +109,10 @@ extension ReadContext {
           track.speech = nil
           return track
         }
-        guard let spoken = speechText(text, at: file.location, notes: file.substitutionNotes)
+        let subject = "audio track '\(track.name.value)'"
+        guard
+          let spoken = speechText(
+            text, subject: subject, at: file.location, notes: file.substitutionNotes)
         else {
           track.speech = nil
           return track
