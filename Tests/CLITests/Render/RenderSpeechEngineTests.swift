@@ -248,4 +248,32 @@ struct RenderSpeechEngineTests {
       #expect(!FileManager.default.fileExists(atPath: folder.path("ad.mp4")))
     }
   }
+
+  @Test("SIGINT while an engine runs ends the engine's group, and chromake dies by the signal")
+  func interruptedEngine() throws {
+    try withScratchFolder { folder in
+      try "#!/bin/sh\nsleep 60 &\necho $! > \"$0.child\"\nwait\n".write(
+        toFile: folder.path("hang.sh"), atomically: true, encoding: .utf8)
+      chmod(folder.path("hang.sh"), 0o755)
+      let project = folder.path("ad.yaml")
+      try Self.project(engine: "[./hang.sh, \"{wav}\", \"{words}\"]", timeout: "60s").write(
+        toFile: project, atomically: true, encoding: .utf8)
+      let chromake = try RunningChromake(
+        ["check", project, "--allow-engines"], in: folder.url,
+        environment: ["XDG_CACHE_HOME": folder.path("cache")])
+      // The engine has started once its child's number is written.
+      let started = RunningChromake.poll(seconds: 30) {
+        ((try? String(contentsOfFile: folder.path("hang.sh.child"), encoding: .utf8)) ?? "")
+          .hasSuffix("\n")
+      }
+      try #require(started, "the engine never started")
+      chromake.send(SIGINT)
+      let ending = try #require(chromake.finish(within: 10), "chromake did not stop")
+      #expect(ending == .signal(SIGINT), "\(ending)")
+      let child = try String(contentsOfFile: folder.path("hang.sh.child"), encoding: .utf8)
+      let pid = try #require(Int32(child.trimmingCharacters(in: .whitespacesAndNewlines)))
+      #expect(Self.ended(pid), "the engine's child \(pid) is still running")
+      #expect(Self.cacheNames(folder.path("cache")).filter { !$0.hasPrefix(".") }.isEmpty)
+    }
+  }
 }
