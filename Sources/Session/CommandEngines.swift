@@ -78,9 +78,9 @@ enum CommandEngines {
   }
 
   /// Runs the engine once with `speech`'s text, in the project's folder `directory`, into
-  /// `folder` (a cache entry being made): the
-  /// WAV it writes is the entry's `speech.wav`, its word timings (if it gives any) are read as
-  /// a word-timed transcript, and nothing else it leaves is kept.
+  /// `folder` (a cache entry being made): the WAV it writes is the entry's `speech.wav`, its
+  /// word timings (if it gives any) are read as a word-timed transcript, and nothing else it
+  /// leaves is kept.
   static func make(
     _ speech: SpeechSpec, engine: EngineSpec, program: String, folder: String,
     directory: String, fps: Rational
