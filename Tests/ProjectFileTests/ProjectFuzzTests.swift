@@ -115,6 +115,37 @@ struct ProjectFuzzTests {
     try Self.fuzz([("projects.yaml", Self.projectLayers)], seed: seed, rounds: rounds)
   }
 
+  /// Speak tracks and engines: a value, a placeholder and a file as text, every speech key,
+  /// an engine with every placeholder, word captions of a track, and times that follow the
+  /// voice. Read and planned without synthesis (the session makes speech), so this searches
+  /// the readers and the planner's handling of tracks whose speech is not made.
+  static let speech = """
+    version: 1
+    variables: {script: "Fresh bread every morning.", voice: en-us}
+    engines:
+      tts:
+        command: [tts, --voice, "{voice}", --rate, "{rate}", --out, "{wav}", --words, "{words}"]
+        words: "{words}"
+        timeout: 20s
+    output: {file: out/v.mp4, size: 640x360, fps: 30, duration: "voice.end + 1s"}
+    layers:
+      - {name: bg, fill: "#102030"}
+      - {name: words, captions: voice, words: {per_page: 3}, font: DejaVu Sans Bold 30}
+      - {name: card, fill: "#FFFFFF", start: "voice.end + 300ms", duration: "other.length"}
+    audio:
+      - {name: voice, speak: "{{script}}", voice: "{{voice}}", rate: 1.25, gain: -3dB}
+      - {name: other, speak: {file: script.txt}, engine: tts, start: 0.5s, fade_in: 100ms}
+    """
+
+  @Test(
+    "800 seeded mutations of speak tracks and engines: no crash, every error located", .tags(.slow))
+  func speechMutations() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let seed = environment["CHROMAKE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5_9EEC
+    let rounds = environment["CHROMAKE_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 800
+    try Self.fuzz([("speech.yaml", Self.speech)], seed: seed, rounds: rounds)
+  }
+
   /// Reads, checks and plans `rounds` mutations of `bases`: none may crash or throw, every error
   /// must be located, and what is printed stays bounded and free of escapes.
   static func fuzz(_ bases: [(name: String, text: String)], seed: UInt64, rounds: Int) throws {

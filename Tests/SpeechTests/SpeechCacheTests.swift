@@ -194,3 +194,53 @@ import Timeline
     }
   }
 }
+
+/// A cache entry's `words.json` mutated byte by byte (a disk that filled, a hand edit): the
+/// entry is read or refused as damaged, never a trap, and what is read keeps its bounds.
+@Suite(.tags(.slow)) struct SpeechWordsFuzzTests {
+  @Test("seeded mutations of words.json: read whole and sane, or made again")
+  func mutations() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let seed = environment["CHROMAKE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x3_0D5
+    let rounds = environment["CHROMAKE_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 2_000
+    try withScratchFolder { folder in
+      let cache = SpeechCache(folder: folder.path("speech"))
+      let request = try SpeechCacheTests.request()
+      _ = try cache.speech(for: request) { SpeechCacheTests.speech() }
+      let wordsPath = cache.entryFolder(request.key) + "/words.json"
+      let original = Array(try Data(contentsOf: URL(fileURLWithPath: wordsPath)))
+      let inserts = [
+        "170141183460469231731687303715884105727/1", "-1", "1/0", "99999999999999/3", "\"",
+        "null", "[]", "{}", "1e400", "\u{0}",
+      ].map { Array($0.utf8) }
+      var random = ProjectMutator.Random(state: seed)
+      var refused = 0
+      for round in 0..<rounds {
+        var bytes = original
+        for _ in 0..<(1 + random.below(3)) {
+          let at = random.below(bytes.count + 1)
+          switch random.below(4) {
+          case 0 where !bytes.isEmpty: bytes[min(at, bytes.count - 1)] = UInt8(random.below(256))
+          case 1: bytes.insert(contentsOf: random.pick(inserts), at: at)
+          case 2: bytes.removeSubrange(at..<min(bytes.count, at + 1 + random.below(8)))
+          default: bytes = Array(bytes.prefix(at))
+          }
+        }
+        // Each round's entry as the last round left it: whole again, then damaged.
+        if cache.entry(request.key) == nil {
+          _ = try cache.speech(for: request) { SpeechCacheTests.speech() }
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: wordsPath))
+        guard let read = cache.entry(request.key) else {
+          refused += 1
+          continue
+        }
+        #expect(read.content.length >= .zero && read.content.length <= Rational(100_000))
+        for word in read.content.words {
+          #expect(word.start < word.end && word.end <= read.content.length, "round \(round)")
+        }
+      }
+      #expect(refused > rounds / 2)
+    }
+  }
+}
