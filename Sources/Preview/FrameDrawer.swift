@@ -51,6 +51,10 @@ final class FrameDrawer: @unchecked Sendable {
     }
   }
 
+  /// The frames being played: kept while requests move forward through one plan, so each
+  /// costs a composite and not a seek (`FrameSequence`).
+  private var playing: (counter: Int, frames: FrameSequence)?
+
   private func run() {
     var context: Result<GPUContext, any Error>?
     while true {
@@ -66,7 +70,8 @@ final class FrameDrawer: @unchecked Sendable {
       }
       if context == nil { context = Result { try makeContext() } }
       let result = Result { () throws -> Picture in
-        let bytes = try draw(job.request, of: job.plan, context: context!.get())
+        let bytes = try draw(
+          job.request, of: job.plan, counter: job.counter, context: context!.get())
         return Picture(bytes: bytes, frame: job.request.frame, counter: job.counter)
       }
       if case .success(let picture) = result {
@@ -79,14 +84,20 @@ final class FrameDrawer: @unchecked Sendable {
   }
 
   /// The frame composited as `chromake frame` composites it; at the output's size as PNG, the
-  /// very bytes `chromake frame` writes.
-  private func draw(_ request: FrameRequest, of plan: RenderPlan, context: GPUContext) throws
-    -> [UInt8]
-  {
+  /// very bytes `chromake frame` writes. A JPEG is what a playing page asks for: it comes from
+  /// the frames being played, when the request is at or a little after the last one drawn.
+  private func draw(
+    _ request: FrameRequest, of plan: RenderPlan, counter: Int, context: GPUContext
+  ) throws -> [UInt8] {
     let output = plan.output
     let alpha = output.format.alpha && request.format.keepsAlpha
-    let rgba = try FramePreview.render(
-      plan: plan, frame: request.frame, context: context, keepsAlpha: true)
+    let rgba: [UInt8]
+    if request.format == .jpeg {
+      rgba = try played(request.frame, of: plan, counter: counter, context: context)
+    } else {
+      rgba = try FramePreview.render(
+        plan: plan, frame: request.frame, context: context, keepsAlpha: true)
+    }
     let picture = try PictureScaling.scaled(
       rgba, width: output.width, height: output.height, toWidth: request.width,
       toHeight: request.height)
@@ -95,5 +106,32 @@ final class FrameDrawer: @unchecked Sendable {
         rgba: $0, width: request.width, height: request.height, bytesPerRow: 4 * request.width,
         as: request.format, alpha: alpha)
     }
+  }
+
+  /// How far ahead of the last frame played a request may be and still be reached by drawing
+  /// on: beyond it, starting again at the frame (one seek) is quicker than decoding the gap.
+  private static let playAhead: Int64 = 90
+
+  /// Frame `k` from the frames being played, started again at `k` when they belong to an
+  /// earlier plan or `k` is behind them or too far ahead.
+  private func played(_ k: Int64, of plan: RenderPlan, counter: Int, context: GPUContext) throws
+    -> [UInt8]
+  {
+    if let playing, playing.counter == counter, k >= playing.frames.next,
+      k - playing.frames.next <= Self.playAhead
+    {
+      do {
+        return try playing.frames.render(frame: k)
+      } catch {
+        self.playing = nil
+        throw error
+      }
+    }
+    playing = nil
+    let frames = try FrameSequence(plan: plan, from: k, context: context)
+    let picture = try frames.render(frame: k)
+    // Kept only once it has drawn: frames that failed are started again next time.
+    playing = (counter, frames)
+    return picture
   }
 }

@@ -66,6 +66,7 @@ public struct PreviewServer: Sendable {
       try await server.waitUntilListening(timeout: 30)
       let bound = await Self.port(of: server.listeningAddress) ?? Int(listening.port)
       port.set(bound)
+      ListeningSocket.sendAtOnce(port: bound)
       let shownHost = listening.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
       onListening(
         "http://\(shownHost):\(bound)/" + (token.map { "?token=\($0)" } ?? ""), planner.isWatching)

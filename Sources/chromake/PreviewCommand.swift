@@ -2,6 +2,7 @@ import ArgumentParser
 import Diagnostics
 import Foundation
 import GPU
+import Outputs
 import Preview
 import ProjectFile
 import RenderPlan
@@ -57,6 +58,9 @@ struct PreviewCommand: ParsableCommand {
   }
 
   func run() throws {
+    // Ctrl-C and SIGTERM end the preview at once (it writes nothing that could be left half
+    // made); a parent that started chromake with them blocked must not make it unstoppable.
+    InterruptWatch.unblockSignals()
     let verbose = verbose
     let server = PreviewServer(
       project: previewProject(),
