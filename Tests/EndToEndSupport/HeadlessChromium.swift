@@ -27,10 +27,10 @@ public final class HeadlessChromium: @unchecked Sendable {
   private var closed = false
   private var session = ""
 
-  /// The browser: `$CHROMAKE_CHROMIUM`, or `chromium` or `chromium-browser` on `PATH`
-  /// (Debian's `chromium` package, which `scripts/install-deps` installs).
+  /// The browser: `$CHROMIUM` (as `RenderSegmentPlaybackTests` takes it), or `chromium` or
+  /// `chromium-browser` on `PATH` (Debian's `chromium`, which `scripts/install-deps` installs).
   public static func executable() throws -> String {
-    if let path = ProcessInfo.processInfo.environment["CHROMAKE_CHROMIUM"] { return path }
+    if let path = ProcessInfo.processInfo.environment["CHROMIUM"] { return path }
     let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
     for name in ["chromium", "chromium-browser"] {
       for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)")
@@ -141,6 +141,19 @@ public final class HeadlessChromium: @unchecked Sendable {
         + (state.isEmpty ? "" : "\n\(state)"))
   }
 
+  /// Presses and releases a key as a person would (`key` and `code` as a KeyboardEvent names
+  /// them, `keyCode` the Windows virtual key code), with Shift held when `shift`.
+  public func press(key: String, code: String, keyCode: Int, shift: Bool = false) throws {
+    for type in ["keyDown", "keyUp"] {
+      try send(
+        "Input.dispatchKeyEvent",
+        [
+          "type": type, "key": key, "code": code, "windowsVirtualKeyCode": keyCode,
+          "modifiers": shift ? 8 : 0,
+        ])
+    }
+  }
+
   /// A PNG of what the page shows.
   public func screenshot(seconds: Double = 15) throws -> Data {
     let reply = try send("Page.captureScreenshot", ["format": "png"], seconds: seconds)
@@ -234,7 +247,7 @@ public final class HeadlessChromium: @unchecked Sendable {
       throw Failure(description: "pipe failed: errno \(errno)")
     }
     let high = fds.map { fcntl($0, F_DUPFD_CLOEXEC, 10) }
-    fds.forEach { Glibc.close($0) }
+    for fd in fds { Glibc.close(fd) }
     guard high.allSatisfy({ $0 >= 0 }) else {
       throw Failure(description: "fcntl(F_DUPFD_CLOEXEC) failed: errno \(errno)")
     }
@@ -351,7 +364,8 @@ private final class Inbox: @unchecked Sendable {
         throw HeadlessChromium.Failure(description: "waiting for \(method): \(ended)")
       }
       if !condition.wait(until: deadline) {
-        throw HeadlessChromium.Failure(description: "no \(method) from chromium within \(seconds) s")
+        throw HeadlessChromium.Failure(
+          description: "no \(method) from chromium within \(seconds) s")
       }
     }
   }

@@ -51,6 +51,7 @@
     warnings: 0,
     problemsText: "",
     layoutInFlight: false,
+    boxesFrame: -1, // the frame whose boxes are drawn
     layoutShown: "",
   };
 
@@ -70,8 +71,10 @@
     return (frame * fps[1]) / fps[0];
   }
 
+  // Before the first plan the length is unknown: a playhead set then is kept, and clamped
+  // when the plan comes.
   function clampFrame(frame) {
-    const last = Math.max(0, frameCount() - 1);
+    const last = state.output ? Math.max(0, frameCount() - 1) : Infinity;
     return Math.min(Math.max(0, Math.round(frame)), last);
   }
 
@@ -252,6 +255,7 @@
   function refreshLayout() {
     if (!ui.boxesToggle.checked) {
       ui.boxes.replaceChildren();
+      state.boxesFrame = -1;
       state.layoutShown = "";
       return;
     }
@@ -274,6 +278,7 @@
   }
 
   function drawBoxes(layout) {
+    state.boxesFrame = layout.frame;
     const boxes = (layout.layers || []).map((layer) => {
       const [x, y, w, h] = layer.box;
       const box = document.createElement("div");
@@ -307,7 +312,7 @@
 
   function row(name, kind, bars) {
     const element = document.createElement("div");
-    element.className = "row";
+    element.className = "row " + kind;
     const label = document.createElement("div");
     label.className = "name";
     label.title = name;
@@ -354,12 +359,15 @@
   function sequenceBars(sequence, layers) {
     const title = sequence.name + " · sequence · " + frameSpan(sequence.frames);
     const bars = [bar("span", sequence.frames.first, sequence.frames.end, "", title)];
-    for (const index of sequence.items) {
+    // Items alternate between two lanes, as an A/B roll, so that where a transition overlaps
+    // two of them both stay visible.
+    sequence.items.forEach((index, position) => {
       const item = layers[index];
-      if (!item) continue;
-      bars.push(bar("item " + item.kind, item.frames.first, item.frames.end, item.name,
+      if (!item) return;
+      bars.push(bar("item lane" + (position % 2) + " " + item.kind, item.frames.first,
+        item.frames.end, item.name,
         item.name + " · " + item.kind + " · " + frameSpan(item.frames)));
-    }
+    });
     for (const transition of sequence.transitions || []) {
       const style = transition.style ? transition.style.kind : "transition";
       bars.push(bar("transition", transition.frames.first, transition.frames.end, "",
@@ -607,6 +615,7 @@
     get problemsText() { return state.problemsText; },
     get loadedAt() { return loadedAt; },
     get busy() { return state.inFlight; },
+    get boxesFrame() { return state.boxesFrame; },
     seek: seek,
     play: play,
     pause: pause,
