@@ -38,7 +38,7 @@ struct PreviewPageTests {
   func showsTheFrame() throws {
     try withScratchFolder { folder in
       try CLIMedia.project("project.yaml", Self.project(color: "#3060C0"), in: folder)
-      let preview = try PreviewProcess(["project.yaml"], in: folder.url)
+      let preview = try RunningPreview(["project.yaml"], in: folder.url)
       defer { preview.stop() }
       let browser = try HeadlessChromium()
       defer { browser.close() }
@@ -63,7 +63,7 @@ struct PreviewPageTests {
     try withScratchFolder { folder in
       let file = folder.url.appendingPathComponent("project.yaml")
       try CLIMedia.project("project.yaml", Self.project(color: "#3060C0"), in: folder)
-      let preview = try PreviewProcess(["project.yaml"], in: folder.url)
+      let preview = try RunningPreview(["project.yaml"], in: folder.url)
       defer { preview.stop() }
       let browser = try HeadlessChromium()
       defer { browser.close() }
@@ -136,7 +136,7 @@ struct PreviewPageTests {
   func screenshotOfTheAd() throws {
     try withScratchFolder { folder in
       try AdMotionCopy.make(in: folder)
-      let preview = try PreviewProcess(["ad-motion.yaml"], in: folder.url)
+      let preview = try RunningPreview(["ad-motion.yaml"], in: folder.url)
       defer { preview.stop() }
       let browser = try HeadlessChromium()
       defer { browser.close() }

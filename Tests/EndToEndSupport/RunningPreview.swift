@@ -3,7 +3,7 @@ import TestSupport
 
 /// A running `chromake preview`, started as a user starts it, with the address it printed; it
 /// is stopped by SIGTERM on `stop()`, and killed if the test ends without stopping it.
-public final class PreviewProcess {
+public final class RunningPreview {
   /// The page's address, as the command printed it (`http://127.0.0.1:PORT/`).
   public let url: String
   private let running: RunningChromake
