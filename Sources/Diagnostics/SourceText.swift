@@ -24,6 +24,9 @@ public struct SourceText: Sendable {
     files.merge(other.files) { _, new in new }
   }
 
+  /// The names of the files held, sorted: every file the diagnostics may point into.
+  public var fileNames: [String] { files.keys.sorted() }
+
   /// The 1-based line `line` of `file` without its line ending, or `nil` when unknown.
   public func line(_ line: Int, of file: String) -> String? {
     guard let lines = files[file], line >= 1, line <= lines.count else { return nil }

@@ -15,7 +15,8 @@ struct Chromake: ParsableCommand {
       """,
     version: version,
     subcommands: [
-      CheckCommand.self, PlanCommand.self, RenderCommand.self, FrameCommand.self, DepsCommand.self,
+      CheckCommand.self, PlanCommand.self, RenderCommand.self, FrameCommand.self, PreviewCommand.self,
+      DepsCommand.self,
       BatchCommand.self, LoudnessCommand.self, SegmentLaneCommand.self,
     ]
   )

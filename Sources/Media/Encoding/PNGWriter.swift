@@ -21,24 +21,49 @@ public enum PNGWriter {
     rgba: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int, to path: String,
     keepAlpha: Bool = false
   ) throws(MediaError) {
+    FFmpegLog.silence()
+    let file = try PartialFile(path: path)
+    try encode(
+      rgba: rgba, width: width, height: height, bytesPerRow: bytesPerRow, keepAlpha: keepAlpha
+    ) { file.write($0) }
+    try file.commit()
+  }
+
+  /// The PNG file `write(rgba:width:height:bytesPerRow:to:keepAlpha:)` writes, as bytes: the
+  /// same encoder and settings, so the bytes are the file's.
+  public static func encoded(
+    rgba: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+    keepAlpha: Bool = false
+  ) throws(MediaError) -> [UInt8] {
+    FFmpegLog.silence()
+    var bytes: [UInt8] = []
+    try encode(
+      rgba: rgba, width: width, height: height, bytesPerRow: bytesPerRow, keepAlpha: keepAlpha
+    ) { bytes.append(contentsOf: $0) }
+    return bytes
+  }
+
+  private static func encode(
+    rgba: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int, keepAlpha: Bool,
+    into write: (UnsafeRawBufferPointer) -> Void
+  ) throws(MediaError) {
     precondition(width > 0 && height > 0, "a PNG needs a positive size, not \(width)x\(height)")
     precondition(bytesPerRow >= 4 * width, "a row of \(width) RGBA pixels needs \(4 * width) bytes")
     precondition(
       rgba.count >= bytesPerRow * (height - 1) + 4 * width,
       "\(rgba.count) bytes hold fewer than \(height) rows of \(bytesPerRow) bytes")
-    FFmpegLog.silence()
-    let file = try PartialFile(path: path)
     let format = keepAlpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24
     let encoder = try makeEncoder(width: width, height: height, format: format)
     let frame = try picture(
       rgba, width: width, height: height, bytesPerRow: bytesPerRow, format: format)
-    try encodeOne(frame, with: encoder, named: "PNG", into: file)
+    try encodeOne(frame, with: encoder, named: "PNG", into: write)
   }
 
   /// Encodes `frame` alone with `encoder` (a still-picture encoder, whose one packet is the
-  /// whole file), writes it to `file` and commits it.
+  /// whole file) and hands the file's bytes to `write`.
   static func encodeOne(
-    _ frame: DecoderFrame, with encoder: EncoderContext, named name: String, into file: PartialFile
+    _ frame: DecoderFrame, with encoder: EncoderContext, named name: String,
+    into write: (UnsafeRawBufferPointer) -> Void
   ) throws(MediaError) {
     try check(avcodec_send_frame(encoder.pointer, frame.pointer), "avcodec_send_frame")
     try check(avcodec_send_frame(encoder.pointer, nil), "avcodec_send_frame")
@@ -46,7 +71,7 @@ public enum PNGWriter {
     var packets = 0
     while try encoder.receive(into: packet) == .ready {
       let data = packet.pointer.pointee
-      file.write(UnsafeRawBufferPointer(start: data.data, count: Int(data.size)))
+      write(UnsafeRawBufferPointer(start: data.data, count: Int(data.size)))
       packet.clear()
       packets += 1
     }
@@ -56,7 +81,6 @@ public enum PNGWriter {
         call: "avcodec_receive_packet", code: FFmpegCode.endOfFile,
         message: "the \(name) encoder gave no picture")
     }
-    try file.commit()
   }
 
   /// A PNG encoder for `width × height` pictures in `format`, opened.

@@ -19,6 +19,34 @@ public enum StillWriter {
     }
     FFmpegLog.silence()
     let file = try PartialFile(path: path)
+    try encode(
+      rgba: rgba, width: width, height: height, bytesPerRow: bytesPerRow, as: format, alpha: alpha
+    ) { file.write($0) }
+    try file.commit()
+  }
+
+  /// The JPEG or WebP file `write` makes, as bytes (a PNG is `PNGWriter.encoded`'s).
+  public static func encoded(
+    rgba: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+    as format: PosterFormat, alpha: Bool = false
+  ) throws(MediaError) -> [UInt8] {
+    if format == .png {
+      return try PNGWriter.encoded(
+        rgba: rgba, width: width, height: height, bytesPerRow: bytesPerRow, keepAlpha: alpha)
+    }
+    FFmpegLog.silence()
+    var bytes: [UInt8] = []
+    try encode(
+      rgba: rgba, width: width, height: height, bytesPerRow: bytesPerRow, as: format, alpha: alpha
+    ) { bytes.append(contentsOf: $0) }
+    return bytes
+  }
+
+  /// A JPEG or WebP of the picture, its bytes handed to `write`.
+  private static func encode(
+    rgba: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+    as format: PosterFormat, alpha: Bool, into write: (UnsafeRawBufferPointer) -> Void
+  ) throws(MediaError) {
     // libwebp is given R′G′B′, as the animated WebP's encoder is, and makes its own
     // limited-range BT.601 Y′CbCr from it: lossy WebP's colour, which full-range samples handed
     // to it as they are would misstate. It writes alpha only for a picture not wholly opaque.
@@ -43,13 +71,13 @@ public enum StillWriter {
       let picture = try PNGWriter.picture(
         rgba, width: width, height: height, bytesPerRow: bytesPerRow, format: target)
       if !alpha { makeOpaque(picture, width: width, height: height) }
-      try PNGWriter.encodeOne(picture, with: encoder, named: name, into: file)
+      try PNGWriter.encodeOne(picture, with: encoder, named: name, into: write)
       return
     }
     let source = try PNGWriter.picture(
       rgba, width: width, height: height, bytesPerRow: bytesPerRow, format: AV_PIX_FMT_RGBA)
     let converted = try convert(source, to: target, width: width, height: height)
-    try PNGWriter.encodeOne(converted, with: encoder, named: name, into: file)
+    try PNGWriter.encodeOne(converted, with: encoder, named: name, into: write)
   }
 
   /// Sets every alpha byte of a BGRA `frame` to 255: a poster without alpha is opaque

@@ -1,0 +1,99 @@
+import Foundation
+import GPU
+import Media
+import RenderPlan
+import Rendering
+
+/// Draws the frames clients ask for, one at a time, on a thread of its own that holds the
+/// preview's one GPU context: exactly as `chromake frame` composites them, then scaled and
+/// encoded as asked. A thread, not the concurrency pool: drawing blocks on the GPU and on
+/// decoding, and the pool's few threads must stay free to serve requests and events.
+///
+/// Nothing is drawn while nobody asks. The last frames drawn are kept (`FrameCache`), so a
+/// page playing the same stretch again, or a second page, costs nothing.
+final class FrameDrawer: @unchecked Sendable {
+  /// One drawn and encoded frame.
+  struct Picture: Sendable {
+    var bytes: [UInt8]
+    var frame: Int64
+    var counter: Int
+  }
+
+  private struct Job {
+    var plan: RenderPlan
+    var counter: Int
+    var request: FrameRequest
+    var reply: @Sendable (Result<Picture, any Error>) -> Void
+  }
+
+  private let condition = NSCondition()
+  // Guarded by `condition`.
+  private var jobs: [Job] = []
+  private var cache = FrameCache(limitBytes: 128 << 20)
+  private let makeContext: @Sendable () throws -> GPUContext
+
+  /// A drawer whose thread makes its context with `makeContext` on first use.
+  init(makeContext: @escaping @Sendable () throws -> GPUContext) {
+    self.makeContext = makeContext
+    let thread = Thread { [unowned self] in self.run() }
+    thread.name = "chromake preview frames"
+    thread.start()
+  }
+
+  /// Frame `request.frame` of `plan` (whose counter is `counter`), drawn and encoded.
+  func draw(_ request: FrameRequest, of plan: RenderPlan, counter: Int) async throws -> Picture {
+    try await withCheckedThrowingContinuation { continuation in
+      condition.lock()
+      jobs.append(
+        Job(plan: plan, counter: counter, request: request) { continuation.resume(with: $0) })
+      condition.signal()
+      condition.unlock()
+    }
+  }
+
+  private func run() {
+    var context: Result<GPUContext, any Error>?
+    while true {
+      condition.lock()
+      while jobs.isEmpty { condition.wait() }
+      let job = jobs.removeFirst()
+      let key = FrameCache.Key(counter: job.counter, request: job.request)
+      let cached = cache[key]
+      condition.unlock()
+      if let cached {
+        job.reply(.success(Picture(bytes: cached, frame: job.request.frame, counter: job.counter)))
+        continue
+      }
+      if context == nil { context = Result { try makeContext() } }
+      let result = Result { () throws -> Picture in
+        let bytes = try draw(job.request, of: job.plan, context: context!.get())
+        return Picture(bytes: bytes, frame: job.request.frame, counter: job.counter)
+      }
+      if case .success(let picture) = result {
+        condition.lock()
+        cache[key] = picture.bytes
+        condition.unlock()
+      }
+      job.reply(result)
+    }
+  }
+
+  /// The frame composited as `chromake frame` composites it; at the output's size as PNG, the
+  /// very bytes `chromake frame` writes.
+  private func draw(_ request: FrameRequest, of plan: RenderPlan, context: GPUContext) throws
+    -> [UInt8]
+  {
+    let output = plan.output
+    let alpha = output.format.alpha && request.format.keepsAlpha
+    let rgba = try FramePreview.render(
+      plan: plan, frame: request.frame, context: context, keepsAlpha: true)
+    let picture = try PictureScaling.scaled(
+      rgba, width: output.width, height: output.height, toWidth: request.width,
+      toHeight: request.height)
+    return try picture.withUnsafeBytes {
+      try StillWriter.encoded(
+        rgba: $0, width: request.width, height: request.height, bytesPerRow: 4 * request.width,
+        as: request.format, alpha: alpha)
+    }
+  }
+}

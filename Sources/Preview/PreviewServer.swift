@@ -1,0 +1,87 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+public import GPU
+
+/// `chromake preview`'s server: plans the project, follows saves of every file it reads, and
+/// answers the page and any other client over HTTP until the process is stopped.
+public struct PreviewServer: Sendable {
+  /// Where to listen.
+  public struct Listening: Sendable {
+    /// An address to serve on besides loopback (`--host`); then a token guards every request.
+    public var host: String?
+    /// The port; 0 picks a free one.
+    public var port: UInt16
+
+    public init(host: String?, port: UInt16) {
+      self.host = host
+      self.port = port
+    }
+  }
+
+  private let project: PreviewProject
+  private let listening: Listening
+  private let makeContext: @Sendable () throws -> GPUContext
+  private let onAttempt: @Sendable (PreviewOpening) -> Void
+
+  /// A server for `project`; `makeContext` makes the GPU context frames are drawn with (on the
+  /// drawing thread, when the first frame is asked for), and `onAttempt` hears each plan's
+  /// outcome (the command prints its diagnostics).
+  public init(
+    project: PreviewProject, listening: Listening,
+    makeContext: @escaping @Sendable () throws -> GPUContext,
+    onAttempt: @escaping @Sendable (PreviewOpening) -> Void
+  ) {
+    self.project = project
+    self.listening = listening
+    self.makeContext = makeContext
+    self.onAttempt = onAttempt
+  }
+
+  /// Plans, starts listening, calls `onListening` with the URL to open, and serves until the
+  /// process ends. Throws when the address cannot be listened on.
+  public func run(onListening: @escaping @Sendable (_ url: String, _ watching: Bool) -> Void)
+    async throws
+  {
+    let state = PreviewState()
+    let planner = PreviewPlanner(project: project, state: state, onAttempt: onAttempt)
+    planner.planOnce()
+    planner.follow()
+    let address: any SocketAddress =
+      if let host = listening.host {
+        try Self.address(host, port: listening.port)
+      } else {
+        try sockaddr_in.inet(ip4: "127.0.0.1", port: listening.port)
+      }
+    let token = listening.host == nil ? nil : RequestGuard.makeToken()
+    // The guard needs the port the system picked; the handler reads it once listening.
+    let port = PortBox()
+    let routes = PreviewRoutes(
+      state: state, drawer: FrameDrawer(makeContext: makeContext), host: listening.host,
+      token: token, port: port)
+    let server = HTTPServer(
+      config: .init(address: address, timeout: 600, logger: .disabled), handler: routes)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await server.run() }
+      try await server.waitUntilListening(timeout: 30)
+      let bound = await Self.port(of: server.listeningAddress) ?? Int(listening.port)
+      port.set(bound)
+      let shownHost = listening.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
+      onListening(
+        "http://\(shownHost):\(bound)/" + (token.map { "?token=\($0)" } ?? ""), planner.isWatching)
+      try await group.next()
+    }
+  }
+
+  private static func address(_ host: String, port: UInt16) throws -> any SocketAddress {
+    if host.contains(":") { return try sockaddr_in6.inet6(ip6: host, port: port) }
+    return try sockaddr_in.inet(ip4: host, port: port)
+  }
+
+  private static func port(of address: Socket.Address?) -> Int? {
+    switch address {
+    case .ip4(_, let port), .ip6(_, let port): Int(port)
+    default: nil
+    }
+  }
+}
