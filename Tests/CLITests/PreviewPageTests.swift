@@ -34,7 +34,9 @@ struct PreviewPageTests {
 
   static let state = "JSON.stringify(window.chromakePreview || null)"
 
-  @Test("the page shows the frame: the project's colour at the picture's centre, and its layers")
+  @Test(
+    "the page shows the frame (the project's colour at the picture's centre) and its layers, asks for nothing while idle, and scrubs with one request in flight"
+  )
   func showsTheFrame() throws {
     try withScratchFolder { folder in
       try CLIMedia.project("project.yaml", Self.project(color: "#3060C0"), in: folder)
@@ -53,6 +55,22 @@ struct PreviewPageTests {
       #expect(names as? [String] == ["backdrop", "title"])
       let readout = try browser.evaluate("document.getElementById('frameNumber').textContent")
       #expect(readout as? String == "frame 0 / 60")
+
+      // Idle, the page asks for nothing: no polling (a second is many polls' worth).
+      let asked = "performance.getEntriesByType('resource').map(e => e.name)"
+      let before = try browser.evaluate(asked) as? [String] ?? []
+      usleep(1_000_000)
+      #expect(try browser.evaluate(asked) as? [String] ?? [] == before)
+
+      // Scrubbing through every frame at once asks for the first one it moved to and then only
+      // for the newest wanted when that came: one request in flight, none queued.
+      try browser.evaluate("for (let k = 1; k < 60; k++) chromakePreview.seek(k)")
+      try browser.wait(
+        until: "chromakePreview.shownFrame === 59 && !chromakePreview.busy", seconds: 20,
+        "the scrub ends on frame 59", describing: Self.state)
+      let frames = try browser.evaluate(
+        "\(asked).filter(n => n.includes('/frame?')).map(n => new URL(n).searchParams.get('f'))")
+      #expect(frames as? [String] == ["0", "1", "59"])
     }
   }
 

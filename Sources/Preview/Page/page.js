@@ -467,7 +467,9 @@
     }
     state.frame = clampFrame(state.frame);
     showPlayhead();
-    pump();
+    // The first frame waits for the timeline, whose height decides the picture's size, so it
+    // is drawn once at the right width; later ones come at once.
+    if (state.plan) pump();
     loadPlan(facts.counter);
   }
 
@@ -496,6 +498,8 @@
       .catch((error) => say("plan: " + (error.message || error), true))
       .finally(() => {
         planLoading = false;
+        layoutStage();
+        pump();
         if (planWanted > asked) loadPlan(planWanted);
       });
   }
