@@ -149,7 +149,7 @@ struct PreviewPageTests {
   }
 
   @Test(
-    "a screenshot of the page over Projects/ad-motion.yaml: every layer a row, captions pages, boxes (written to $CHROMAKE_RECORD_SCREENSHOT when set)"
+    "the page over Projects/ad-motion.yaml: every layer a row, its captions pages, a click on one, boxes; a screenshot (to $CHROMAKE_RECORD_SCREENSHOT when set)"
   )
   func screenshotOfTheAd() throws {
     try withScratchFolder { folder in
@@ -162,6 +162,21 @@ struct PreviewPageTests {
       try browser.wait(
         until: "window.chromakePreview && chromakePreview.timelinePlan === 1", seconds: 20,
         "the plan is on the timeline", describing: Self.state)
+      // A click on the second caption's block on the timeline goes to its first frame.
+      let block =
+        try browser.evaluate(
+          """
+          (() => { const bar = document.querySelectorAll('#rows .bar.page')[1];
+            const r = bar.getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2, Number(bar.dataset.frame)]; })()
+          """) as? [Double] ?? []
+      try #require(block.count == 3)
+      try browser.click(x: block[0], y: block[1])
+      try browser.wait(
+        until: "chromakePreview.frame === \(Int(block[2])) && chromakePreview.frame > 60",
+        seconds: 10, "the click moves the playhead to the caption's first frame",
+        describing: Self.state)
+
       // 3.5 s: the headline and the price are in, and the second caption shows.
       try browser.evaluate("chromakePreview.seek(105)")
       try browser.press(key: "b", code: "KeyB", keyCode: 66)
@@ -188,6 +203,30 @@ struct PreviewPageTests {
       if let path = ProcessInfo.processInfo.environment["CHROMAKE_RECORD_SCREENSHOT"] {
         try screenshot.png.write(to: URL(fileURLWithPath: path))
       }
+    }
+  }
+
+  @Test("served off loopback (--host), the page carries the printed token on every request")
+  func carriesTheToken() throws {
+    try withScratchFolder { folder in
+      try CLIMedia.project("project.yaml", Self.project(color: "#3060C0"), in: folder)
+      let preview = try RunningPreview(["project.yaml", "--host", "0.0.0.0"], in: folder.url)
+      defer { preview.stop() }
+      let token = try #require(URLComponents(string: preview.url)?.queryItems?.first?.value)
+      let port = try #require(URLComponents(string: preview.url)?.port)
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      try browser.navigate(to: "http://127.0.0.1:\(port)/?token=\(token)")
+      try browser.wait(
+        until: "window.chromakePreview && chromakePreview.shownFrame === 0"
+          + " && chromakePreview.timelinePlan === 1 && !chromakePreview.busy",
+        seconds: 20, "the page works with its token", describing: Self.state)
+      try expectColor(at: browser, in: folder, red: 0x30, green: 0x60, blue: 0xC0)
+      let asked =
+        try browser.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+        as? [String] ?? []
+      #expect(asked.count >= 4, "\(asked)")
+      #expect(asked.allSatisfy { $0.contains("token=\(token)") }, "\(asked)")
     }
   }
 

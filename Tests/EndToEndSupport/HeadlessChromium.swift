@@ -154,6 +154,18 @@ public final class HeadlessChromium: @unchecked Sendable {
     }
   }
 
+  /// Clicks the left mouse button at (`x`, `y`) in the page's CSS pixels, as a person would.
+  public func click(x: Double, y: Double) throws {
+    for type in ["mouseMoved", "mousePressed", "mouseReleased"] {
+      try send(
+        "Input.dispatchMouseEvent",
+        [
+          "type": type, "x": x, "y": y, "button": "left", "buttons": type == "mousePressed" ? 1 : 0,
+          "clickCount": 1,
+        ])
+    }
+  }
+
   /// A PNG of what the page shows.
   public func screenshot(seconds: Double = 15) throws -> Data {
     let reply = try send("Page.captureScreenshot", ["format": "png"], seconds: seconds)
