@@ -24,6 +24,12 @@ public final class RunningPreview {
     url = String(line[match])
   }
 
+  /// The port in the address.
+  public var port: Int { URL(string: url)?.port ?? 0 }
+
+  /// Whether the command is still running.
+  public var isRunning: Bool { running.process.isRunning }
+
   /// What the command wrote to standard error so far (each plan's diagnostics).
   public var stderr: String { running.stderr }
 

@@ -55,10 +55,10 @@ struct PreviewServerTests {
 
   static func close(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 2 } }
 
-  private func start(in folder: ScratchFolder, _ extra: [String] = []) throws -> PreviewProcess {
+  private func start(in folder: ScratchFolder, _ extra: [String] = []) throws -> RunningPreview {
     try Self.logo("blue", at: folder.path("logo.png"))
     try Self.save(Self.project(), at: folder.path("p.yaml"))
-    return try PreviewProcess(["p.yaml"] + extra, in: folder)
+    return try RunningPreview(["p.yaml"] + extra, in: folder.url)
   }
 
   @Test("a full-size frame is chromake frame's PNG byte for byte, and the plan is plan --json's")
@@ -257,8 +257,8 @@ struct PreviewServerTests {
           of: "version: 1\n", with: "version: 1\nvariables: { colour: \"#000000\" }\n")
       try Self.save(text, at: folder.path("p.yaml"))
       try Self.save("colour\n#FF0000\n#00FF00\n", at: folder.path("rows.csv"))
-      let preview = try PreviewProcess(
-        ["p.yaml", "--data", "rows.csv", "--row", "2"], in: folder)
+      let preview = try RunningPreview(
+        ["p.yaml", "--data", "rows.csv", "--row", "2"], in: folder.url)
       let events = try PreviewEventFollower(port: preview.port)
       let row2 = try RawHTTP.get("/frame?f=0", port: preview.port)
       #expect(Self.close(try Self.pixel(row2.body, x: 20, y: 20, in: folder), [0, 255, 0]))
