@@ -7,7 +7,7 @@ import Foundation
 /// (`ctime`) are added because a copy that keeps the old modification time (`cp -p`,
 /// `rsync -t`, a restored backup) still gets a new inode or `ctime`, which no program can set.
 /// A differing stamp only means "hash it again": the content hash decides.
-public struct FileStamp: Codable, Sendable, Equatable {
+public struct FileStamp: Codable, Sendable, Hashable {
   /// Size in bytes.
   public var size: UInt64
   /// Modification time, in nanoseconds since 1970.

@@ -54,6 +54,9 @@ final class FrameDrawer: @unchecked Sendable {
   /// The frames being played: kept while requests move forward through one plan, so each
   /// costs a composite and not a seek (`FrameSequence`).
   private var playing: (counter: Int, frames: FrameSequence)?
+  /// Video pictures decoded for earlier frames, reused across plans: a save that changes a
+  /// colour decodes nothing again.
+  private let decoded = DecodedPictures()
 
   private func run() {
     var context: Result<GPUContext, any Error>?
@@ -96,7 +99,7 @@ final class FrameDrawer: @unchecked Sendable {
       rgba = try played(request.frame, of: plan, counter: counter, context: context)
     } else {
       rgba = try FramePreview.render(
-        plan: plan, frame: request.frame, context: context, keepsAlpha: true)
+        plan: plan, frame: request.frame, context: context, keepsAlpha: true, decoded: decoded)
     }
     let picture = try PictureScaling.scaled(
       rgba, width: output.width, height: output.height, toWidth: request.width,

@@ -10,9 +10,11 @@ public import RenderPlan
 public enum FramePreview {
   /// Frame `k`'s picture as RGBA rows (top first), `plan.output.width` wide: with
   /// `keepsAlpha`, an output that keeps alpha gives it straight; else opaque, a transparent
-  /// background black, as a movie without alpha shows it.
+  /// background black, as a movie without alpha shows it. Video layers' pictures come from
+  /// `decoded` when it holds them (a preview drawing frames again).
   public static func render(
-    plan: RenderPlan, frame k: Int64, context: GPUContext, keepsAlpha: Bool
+    plan: RenderPlan, frame k: Int64, context: GPUContext, keepsAlpha: Bool,
+    decoded: DecodedPictures? = nil
   ) throws -> [UInt8] {
     let background =
       keepsAlpha ? plan.output.drawnBackground : plan.output.background.drawnAtRoot
@@ -31,6 +33,10 @@ public enum FramePreview {
       let pictures: LayerPictures
       if let key, let made = children.first(where: { $0.key == key }) {
         pictures = made.pictures
+      } else if let decoded, key == nil {
+        pictures = try decoded.pictures(of: layer, plan: plan, frame: k) {
+          try layerSource(for: layer, plan: plan).pictures(at: k)
+        }
       } else {
         pictures = try layerSource(for: layer, plan: plan).pictures(at: k)
         if let key { children.append((key, pictures)) }

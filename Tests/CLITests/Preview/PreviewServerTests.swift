@@ -170,6 +170,53 @@ struct PreviewServerTests {
     }
   }
 
+  @Test(
+    "a video's frame after a save is chromake frame's, from its picture decoded before, and after the video is replaced"
+  )
+  func decodedPicturesReused() throws {
+    try withScratchFolder { folder in
+      func video(_ source: String) throws {
+        try FFmpegCommand.ffmpeg([
+          "-f", "lavfi", "-i", "\(source)=s=160x90:r=30:d=2", "-pix_fmt", "yuv420p", "-c:v",
+          "libx264", "-g", "30", folder.path("v.tmp.mp4"),
+        ])
+        guard rename(folder.path("v.tmp.mp4"), folder.path("v.mp4")) == 0 else {
+          throw ToolFailure(description: "rename failed")
+        }
+      }
+      func project(_ fill: String) -> String {
+        """
+        version: 1
+        output: { file: out.mp4, size: 320x180, fps: 30, duration: 2s }
+        layers:
+          - { name: bg, fill: "\(fill)" }
+          - { name: clip, source: v.mp4, box: [0, 0, 160, 90] }
+
+        """
+      }
+      func matches(_ counter: Int) throws {
+        let served = try RawHTTP.get("/frame?f=47", port: preview.port)
+        #expect(served.headers["x-chromake-plan"] == String(counter))
+        let made = try ChromakeBinary.run(
+          ["frame", "p.yaml", "--at", "47f", "-o", "ref.png"], in: folder.url)
+        #expect(made.status == 0, "\(made.stderr)")
+        let reference = try Data(contentsOf: URL(fileURLWithPath: folder.path("ref.png")))
+        #expect(served.body == [UInt8](reference), "plan \(counter)")
+      }
+      try video("testsrc2")
+      try Self.save(project("#FF0000"), at: folder.path("p.yaml"))
+      let preview = try RunningPreview(["p.yaml"], in: folder.url)
+      let events = try PreviewEventFollower(port: preview.port)
+      try matches(1)
+      try Self.save(project("#00FF00"), at: folder.path("p.yaml"))
+      _ = try events.wait(for: "plan") { $0["counter"] as? Int == 2 }
+      try matches(2)
+      try video("testsrc")
+      _ = try events.wait(for: "plan") { $0["counter"] as? Int == 3 }
+      try matches(3)
+    }
+  }
+
   @Test("hostile requests are refused with 4xx, and the server goes on serving")
   func hostileRequests() throws {
     try withScratchFolder { folder in
@@ -239,8 +286,9 @@ struct PreviewServerTests {
       let token = try #require(URLComponents(string: preview.url)?.queryItems?.first?.value)
       #expect(token.count == 32)
       #expect(try RawHTTP.get("/plan.json", port: preview.port).status == 403)
-      #expect(
-        try RawHTTP.get("/plan.json?token=\(token.dropLast())0", port: preview.port).status == 403)
+      // One character off is as wrong as none.
+      let wrong = token.dropLast() + (token.last == "0" ? "1" : "0")
+      #expect(try RawHTTP.get("/plan.json?token=\(wrong)", port: preview.port).status == 403)
       #expect(try RawHTTP.get("/plan.json?token=\(token)", port: preview.port).status == 200)
       #expect(try RawHTTP.get("/frame?f=3&token=\(token)", port: preview.port).status == 200)
       let events = try PreviewEventFollower(port: preview.port, token: token)
