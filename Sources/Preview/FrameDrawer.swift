@@ -35,7 +35,8 @@ final class FrameDrawer: @unchecked Sendable {
   /// A drawer whose thread makes its context with `makeContext` on first use.
   init(makeContext: @escaping @Sendable () throws -> GPUContext) {
     self.makeContext = makeContext
-    let thread = Thread { [unowned self] in self.run() }
+    // The thread keeps the drawer: it waits for jobs as long as the process runs.
+    let thread = Thread { [self] in self.run() }
     thread.name = "chromake preview frames"
     thread.start()
   }

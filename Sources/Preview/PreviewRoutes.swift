@@ -28,7 +28,7 @@ struct PreviewRoutes: HTTPHandler {
     if let refusal = guardian.refusal(hostHeader: request.headers[.host], token: query["token"]) {
       return Self.refused(.forbidden, refusal)
     }
-    guard request.method == .GET || request.method == .HEAD else {
+    guard request.method == .GET else {
       return Self.refused(.methodNotAllowed, "only GET is served")
     }
     query["token"] = nil

@@ -54,6 +54,7 @@ public struct PreviewServer: Sendable {
         try sockaddr_in.inet(ip4: "127.0.0.1", port: listening.port)
       }
     let token = listening.host == nil ? nil : RequestGuard.makeToken()
+    let host = listening.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
     // The guard needs the port the system picked; the handler reads it once listening.
     let port = PortBox()
     let routes = PreviewRoutes(
@@ -62,15 +63,23 @@ public struct PreviewServer: Sendable {
     let server = HTTPServer(
       config: .init(address: address, timeout: 600, logger: .disabled), handler: routes)
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await server.run() }
-      try await server.waitUntilListening(timeout: 30)
-      let bound = await Self.port(of: server.listeningAddress) ?? Int(listening.port)
-      port.set(bound)
-      ListeningSocket.sendAtOnce(port: bound)
-      let shownHost = listening.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
-      onListening(
-        "http://\(shownHost):\(bound)/" + (token.map { "?token=\($0)" } ?? ""), planner.isWatching)
-      try await group.next()
+      group.addTask {
+        do {
+          try await server.run()
+        } catch let error as SocketError {
+          throw ListenFailure(address: "\(host):\(listening.port)", error: error)
+        }
+      }
+      group.addTask {
+        try await server.waitUntilListening(timeout: 30)
+        let bound = await Self.port(of: server.listeningAddress) ?? Int(listening.port)
+        port.set(bound)
+        ListeningSocket.sendAtOnce(port: bound)
+        onListening(
+          "http://\(host):\(bound)/" + (token.map { "?token=\($0)" } ?? ""), planner.isWatching)
+      }
+      // Serves until the process ends; a port that cannot be listened on ends it at once.
+      while try await group.next() != nil {}
     }
   }
 
@@ -84,5 +93,20 @@ public struct PreviewServer: Sendable {
     case .ip4(_, let port), .ip6(_, let port): Int(port)
     default: nil
     }
+  }
+}
+
+/// The server could not listen: the address, and the system's reason.
+public struct ListenFailure: Error, CustomStringConvertible {
+  public var address: String
+  var error: SocketError
+
+  public var description: String {
+    if case .failed(_, let code, let message) = error {
+      let hint =
+        code == EADDRINUSE ? " (another program uses the port: choose another --port, or 0)" : ""
+      return "cannot listen on \(address): \(message)\(hint)"
+    }
+    return "cannot listen on \(address): \(error.localizedDescription)"
   }
 }

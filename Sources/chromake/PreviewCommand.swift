@@ -38,7 +38,7 @@ struct PreviewCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Serve on this address too (0.0.0.0 for every one): then every request needs the token the URL carries.",
+      "Serve on this address instead of 127.0.0.1 (0.0.0.0: all of them); every request then needs the token the printed URL carries.",
       valueName: "address"))
   var host: String?
 
@@ -89,7 +89,7 @@ struct PreviewCommand: ParsableCommand {
     }
     finished.wait()
     if let error = failure.error {
-      Terminal.say("chromake: error: the preview cannot listen: \(error)\n")
+      Terminal.say("chromake: error: \(error)\n")
       throw ExitCode.failure
     }
   }

@@ -137,6 +137,41 @@ struct PreviewServerTests {
     }
   }
 
+  @Test("a save of a child project the project draws is followed too")
+  func followsChildProjects() throws {
+    try withScratchFolder { folder in
+      func child(_ fill: String) -> String {
+        """
+        version: 1
+        output: { file: child.mp4, size: 64x64, fps: 30, duration: 2s }
+        layers:
+          - { name: square, fill: "\(fill)" }
+
+        """
+      }
+      try FileManager.default.createDirectory(
+        atPath: folder.path("parts"), withIntermediateDirectories: true)
+      try Self.save(child("#FF00FF"), at: folder.path("parts/child.yaml"))
+      try Self.save(
+        """
+        version: 1
+        output: { file: out.mp4, size: 320x180, fps: 30, duration: 2s }
+        layers:
+          - { name: bg, fill: "#000000" }
+          - { name: part, project: parts/child.yaml, box: [200, 50, 64, 64] }
+
+        """, at: folder.path("p.yaml"))
+      let preview = try RunningPreview(["p.yaml"], in: folder.url)
+      let events = try PreviewEventFollower(port: preview.port)
+      let before = try RawHTTP.get("/frame?f=10", port: preview.port)
+      #expect(Self.close(try Self.pixel(before.body, x: 232, y: 82, in: folder), [255, 0, 255]))
+      try Self.save(child("#00FFFF"), at: folder.path("parts/child.yaml"))
+      _ = try events.wait(for: "plan") { $0["counter"] as? Int == 2 }
+      let after = try RawHTTP.get("/frame?f=10", port: preview.port)
+      #expect(Self.close(try Self.pixel(after.body, x: 232, y: 82, in: folder), [0, 255, 255]))
+    }
+  }
+
   @Test("a broken save is located errors over the last good plan; the fix brings it back")
   func brokenSave() throws {
     try withScratchFolder { folder in
@@ -247,6 +282,7 @@ struct PreviewServerTests {
         ("/%2e%2e/%2e%2e/etc/passwd", nil, "GET", 404),
         ("/plan.json", nil, "POST", 405),
         ("/plan.json", nil, "DELETE", 405),
+        ("/plan.json", nil, "HEAD", 405),
       ]
       for request in refused {
         let reply = try RawHTTP.get(
@@ -276,6 +312,21 @@ struct PreviewServerTests {
       #expect(preview.isRunning)
       let still = try RawHTTP.get("/frame?f=1", port: port)
       #expect(still.status == 200)
+    }
+  }
+
+  @Test("a port already in use is an error at once, naming the address")
+  func portInUse() throws {
+    try withScratchFolder { folder in
+      let preview = try start(in: folder)
+      let second = try ChromakeBinary.run(
+        ["preview", "p.yaml", "--port", String(preview.port)], in: folder.url)
+      #expect(second.status == 1)
+      #expect(
+        second.stderr.contains(
+          "cannot listen on 127.0.0.1:\(preview.port): Address already in use"),
+        "\(second.stderr)")
+      #expect(second.stdout.isEmpty)
     }
   }
 
