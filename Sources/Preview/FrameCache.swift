@@ -1,6 +1,6 @@
 /// The frames drawn last, by plan and request, up to a number of bytes: the least recently
-/// used goes first. A new plan's frames never match an old plan's keys, so nothing stale is
-/// ever served.
+/// used goes first. Every save the watch sees makes a new plan, whose frames never match an
+/// old plan's keys; a change the watch cannot see (a font file) shows after the next save.
 struct FrameCache {
   struct Key: Hashable {
     var counter: Int

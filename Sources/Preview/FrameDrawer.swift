@@ -23,7 +23,22 @@ final class FrameDrawer: @unchecked Sendable {
     var plan: RenderPlan
     var counter: Int
     var request: FrameRequest
-    var reply: @Sendable (Result<Picture, any Error>) -> Void
+    /// Everyone waiting for this frame: a request for a frame already queued waits for it.
+    var replies: [@Sendable (Result<Picture, any Error>) -> Void]
+
+    var key: FrameCache.Key { FrameCache.Key(counter: counter, request: request) }
+  }
+
+  /// The most frames waiting to be drawn. A page asks for one at a time; more is a client
+  /// that asks faster than frames can be drawn (or a flood), and waiting for all of them
+  /// would hold every later request up, so the rest are refused at once, busy.
+  static let queueLimit = 8
+
+  /// Why a frame was not drawn: too many were waiting.
+  struct Busy: Error, CustomStringConvertible {
+    var description: String {
+      "\(FrameDrawer.queueLimit) frames are already waiting to be drawn: ask again when one has come"
+    }
   }
 
   private let condition = NSCondition()
@@ -44,11 +59,18 @@ final class FrameDrawer: @unchecked Sendable {
   /// Frame `request.frame` of `plan` (whose counter is `counter`), drawn and encoded.
   func draw(_ request: FrameRequest, of plan: RenderPlan, counter: Int) async throws -> Picture {
     try await withCheckedThrowingContinuation { continuation in
+      let reply: @Sendable (Result<Picture, any Error>) -> Void = { continuation.resume(with: $0) }
+      let key = FrameCache.Key(counter: counter, request: request)
       condition.lock()
-      jobs.append(
-        Job(plan: plan, counter: counter, request: request) { continuation.resume(with: $0) })
-      condition.signal()
-      condition.unlock()
+      defer { condition.unlock() }
+      if let queued = jobs.firstIndex(where: { $0.key == key }) {
+        jobs[queued].replies.append(reply)
+      } else if jobs.count >= Self.queueLimit {
+        reply(.failure(Busy()))
+      } else {
+        jobs.append(Job(plan: plan, counter: counter, request: request, replies: [reply]))
+        condition.signal()
+      }
     }
   }
 
@@ -65,13 +87,17 @@ final class FrameDrawer: @unchecked Sendable {
       condition.lock()
       while jobs.isEmpty { condition.wait() }
       let job = jobs.removeFirst()
-      let key = FrameCache.Key(counter: job.counter, request: job.request)
+      let key = job.key
       let cached = cache[key]
       condition.unlock()
       if let cached {
-        job.reply(.success(Picture(bytes: cached, frame: job.request.frame, counter: job.counter)))
+        let picture = Picture(bytes: cached, frame: job.request.frame, counter: job.counter)
+        for reply in job.replies { reply(.success(picture)) }
         continue
       }
+      // The frames of an earlier plan are let go (their decoders and threads) once a frame
+      // of a newer one is asked for.
+      if let playing, playing.counter != job.counter { self.playing = nil }
       if context == nil { context = Result { try makeContext() } }
       let result = Result { () throws -> Picture in
         let bytes = try draw(
@@ -83,7 +109,9 @@ final class FrameDrawer: @unchecked Sendable {
         cache[key] = picture.bytes
         condition.unlock()
       }
-      job.reply(result)
+      // A context that could not be made is tried again for the next frame.
+      if case .failure = context { context = nil }
+      for reply in job.replies { reply(result) }
     }
   }
 

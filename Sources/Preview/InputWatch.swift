@@ -15,6 +15,9 @@ final class InputWatch: Sendable {
     /// Folder by watch descriptor.
     var folders: [Int32: String] = [:]
     var files: Set<String> = []
+    /// Whether a file made or moved into a watched folder counts as a save, whatever its
+    /// name: while the last plan failed, the file it missed may be the one that appears.
+    var anyArrival = false
   }
   private let watched = Mutex(Watched())
 
@@ -26,15 +29,20 @@ final class InputWatch: Sendable {
 
   deinit { close(descriptor) }
 
-  /// Watches exactly `files` (absolute, standardized paths) from now on.
-  func watch(_ files: Set<String>) {
+  /// Watches exactly `files` (absolute, standardized paths) from now on; with `anyArrival`,
+  /// any file made in their folders counts too.
+  func watch(_ files: Set<String>, anyArrival: Bool = false) {
     let folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
     watched.withLock { state in
       state.files = files
+      state.anyArrival = anyArrival
       let known = Set(state.folders.values)
       for folder in folders.subtracting(known) {
-        // The same folder always gets the same descriptor from one inotify instance.
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE)
+        // The same folder always gets the same descriptor from one inotify instance. A
+        // folder deleted or moved away is told too, so it is watched again when it is back.
+        let mask = UInt32(
+          IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_DELETE_SELF
+            | IN_MOVE_SELF)
         let wd = inotify_add_watch(descriptor, folder, mask)
         if wd >= 0 { state.folders[wd] = folder }
       }
@@ -75,14 +83,38 @@ final class InputWatch: Sendable {
       // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of name.
       while offset + 16 <= count {
         let wd = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
+        let mask = buffer.withUnsafeBytes {
+          $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+        }
         let length = Int(
           buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
         let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)]
         let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-        if let folder = state.folders[wd], state.files.contains(folder + "/" + name) {
+        offset += 16 + length
+        // Events were lost: anything may have changed.
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+          touched = true
+          continue
+        }
+        guard let folder = state.folders[wd] else { continue }
+        // The folder itself went away (deleted, or moved: its watch would follow it under a
+        // name no file has): plan again, and watch it again when a plan names it.
+        if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+          if mask & UInt32(IN_MOVE_SELF) != 0 { inotify_rm_watch(descriptor, wd) }
+          state.folders[wd] = nil
+          touched = true
+          continue
+        }
+        let path = (folder as NSString).appendingPathComponent(name)
+        let made = mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+        let finished = mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
+        // A watched file; a folder made again on the way to one; while the project is broken,
+        // any file finished in a watched folder (the one it missed may be it).
+        if state.files.contains(path) || (finished && state.anyArrival)
+          || (made && state.files.contains { $0.hasPrefix(path + "/") })
+        {
           touched = true
         }
-        offset += 16 + length
       }
     }
     return touched

@@ -11,7 +11,8 @@ import Glibc
 /// each accepted socket the listening socket's `TCP_NODELAY`.
 enum ListeningSocket {
   static func sendAtOnce(port: Int) {
-    for descriptor in Int32(0)..<Int32(1024) {
+    // Every descriptor the process may have open, up to a bound that keeps the scan short.
+    for descriptor in Int32(0)..<min(getdtablesize(), 1 << 16) {
       var listening: Int32 = 0
       var size = socklen_t(MemoryLayout<Int32>.size)
       guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0,

@@ -41,7 +41,8 @@ final class PreviewPlanner: Sendable {
       }
     }
     remember(opening)
-    watch?.watch(files(of: opening))
+    // While the project is broken, a file that appears may be the one it missed.
+    watch?.watch(files(of: opening), anyArrival: opening.plan == nil)
     state.publish(opening)
     onAttempt(opening)
   }
@@ -86,6 +87,12 @@ final class PreviewPlanner: Sendable {
       lastGoodFiles.withLock { $0 = good }
     } else {
       files.formUnion(lastGoodFiles.withLock { $0 })
+    }
+    // A file reached through a symbolic link changes where the link points: its target's
+    // folder is watched too.
+    for file in files {
+      let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+      if target != file { files.insert(target) }
     }
     return files
   }

@@ -25,11 +25,17 @@ struct PreviewRoutes: HTTPHandler {
       }
     }
     let guardian = RequestGuard(port: port.value, host: host, token: token)
-    if let refusal = guardian.refusal(hostHeader: request.headers[.host], token: query["token"]) {
+    if let refusal = guardian.refusal(
+      hostHeader: request.headers[.host], token: query["token"],
+      origin: request.headers[HTTPHeader("Origin")],
+      fetchSite: request.headers[HTTPHeader("Sec-Fetch-Site")])
+    {
       return Self.refused(.forbidden, refusal)
     }
     guard request.method == .GET else {
-      return Self.refused(.methodNotAllowed, "only GET is served")
+      var response = Self.refused(.methodNotAllowed, "only GET is served")
+      response.headers[HTTPHeader("Allow")] = "GET"
+      return response
     }
     query["token"] = nil
     if let page = PageFiles.file(at: request.path) {
@@ -53,8 +59,13 @@ struct PreviewRoutes: HTTPHandler {
       }
       return Self.answer(LayoutReport.json(current.plan, frame: k), type: "application/json")
     case "/events":
+      guard let events = state.follow() else {
+        return Self.refused(
+          .serviceUnavailable,
+          "\(PreviewState.followerLimit) pages already follow this preview's events")
+      }
       var response = HTTPResponse(
-        statusCode: .ok, body: HTTPBodySequence(from: EventStreamBytes(events: state.follow())))
+        statusCode: .ok, body: HTTPBodySequence(from: EventStreamBytes(events: events)))
       response.headers[.contentType] = "text/event-stream"
       response.headers[.cacheControl] = "no-store"
       return response
@@ -80,6 +91,8 @@ struct PreviewRoutes: HTTPHandler {
       response.headers[HTTPHeader("X-Chromake-Frame")] = String(picture.frame)
       response.headers[HTTPHeader("X-Chromake-Plan")] = String(picture.counter)
       return response
+    } catch let busy as FrameDrawer.Busy {
+      return Self.refused(.serviceUnavailable, busy.description)
     } catch {
       return Self.refused(
         .internalServerError, "frame \(request.frame) could not be drawn: \(error)")

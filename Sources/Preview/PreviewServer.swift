@@ -8,7 +8,7 @@ public import GPU
 public struct PreviewServer: Sendable {
   /// Where to listen.
   public struct Listening: Sendable {
-    /// An address to serve on besides loopback (`--host`); then a token guards every request.
+    /// An address to serve on instead of loopback (`--host`); then a token guards every request.
     public var host: String?
     /// The port; 0 picks a free one.
     public var port: UInt16
@@ -47,12 +47,8 @@ public struct PreviewServer: Sendable {
     let planner = PreviewPlanner(project: project, state: state, onAttempt: onAttempt)
     planner.planOnce()
     planner.follow()
-    let address: any SocketAddress =
-      if let host = listening.host {
-        try Self.address(host, port: listening.port)
-      } else {
-        try sockaddr_in.inet(ip4: "127.0.0.1", port: listening.port)
-      }
+    Self.allowAllDescriptors()
+    let address = try Self.address(listening.host, port: listening.port)
     let token = listening.host == nil ? nil : RequestGuard.makeToken()
     let host = listening.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
     // The guard needs the port the system picked; the handler reads it once listening.
@@ -64,10 +60,30 @@ public struct PreviewServer: Sendable {
       config: .init(address: address, timeout: 600, logger: .disabled), handler: routes)
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        do {
-          try await server.run()
-        } catch let error as SocketError {
-          throw ListenFailure(address: "\(host):\(listening.port)", error: error)
+        var serving = server
+        while true {
+          do {
+            try await serving.run()
+            return
+          } catch let error as SocketError {
+            let bound = port.value
+            guard bound != 0 else {
+              throw ListenFailure(address: "\(host):\(listening.port)", error: error)
+            }
+            // FlyingFox stops accepting on any error from accept (out of file descriptors, a
+            // connection reset before it was taken): a preview that has listened serves again
+            // on its port, so a flood of connections costs the connections, not the preview.
+            try await Task.sleep(for: .milliseconds(200))
+            let again = HTTPServer(
+              config: .init(
+                address: try Self.address(listening.host, port: UInt16(bound)), timeout: 600,
+                logger: .disabled), handler: routes)
+            serving = again
+            Task {
+              try? await again.waitUntilListening(timeout: 30)
+              ListeningSocket.sendAtOnce(port: bound)
+            }
+          }
         }
       }
       group.addTask {
@@ -78,14 +94,32 @@ public struct PreviewServer: Sendable {
         onListening(
           "http://\(host):\(bound)/" + (token.map { "?token=\($0)" } ?? ""), planner.isWatching)
       }
+      group.addTask {
+        while true {
+          try await Task.sleep(for: .seconds(15))
+          state.ping()
+        }
+      }
       // Serves until the process ends; a port that cannot be listened on ends it at once.
       while try await group.next() != nil {}
     }
   }
 
-  private static func address(_ host: String, port: UInt16) throws -> any SocketAddress {
+  /// `host` (loopback when `nil`) and `port` as a socket address.
+  private static func address(_ host: String?, port: UInt16) throws -> any SocketAddress {
+    guard let host else { return try sockaddr_in.inet(ip4: "127.0.0.1", port: port) }
     if host.contains(":") { return try sockaddr_in6.inet6(ip6: host, port: port) }
     return try sockaddr_in.inet(ip4: host, port: port)
+  }
+
+  /// Raises the limit on open files to the most the system allows this process: each page's
+  /// event stream and each kept-alive connection holds one, besides the decoders' files.
+  private static func allowAllDescriptors() {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max
+    else { return }
+    limit.rlim_cur = limit.rlim_max
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
   }
 
   private static func port(of address: Socket.Address?) -> Int? {

@@ -56,12 +56,28 @@ final class PreviewState: Sendable {
     }
   }
 
+  /// The most pages following at once: each holds a connection open, and connections are
+  /// the process's file descriptors.
+  static let followerLimit = 64
+
+  /// Sends every follower a comment line, which pages ignore: a follower that has gone away
+  /// (a closed tab) is found by the write failing and let go, rather than holding its
+  /// connection until the next save.
+  func ping() {
+    let comment = Data(": ping\n\n".utf8)
+    inner.withLock { state in
+      for follower in state.followers.values { follower.yield(comment) }
+    }
+  }
+
   /// The events from now on, starting with the current plan and problems; a follower that
-  /// goes away (the page closed) is forgotten when its stream ends.
-  func follow() -> AsyncStream<Data> {
+  /// goes away (the page closed) is forgotten when its stream ends. `nil` when
+  /// `followerLimit` pages already follow.
+  func follow() -> AsyncStream<Data>? {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Data.self, bufferingPolicy: .bufferingNewest(64))
-    let id = inner.withLock { state in
+    let id = inner.withLock { state -> Int? in
+      guard state.followers.count < Self.followerLimit else { return nil }
       let id = state.nextFollower
       state.nextFollower += 1
       if let plan = state.planEvent { continuation.yield(plan) }
@@ -69,6 +85,7 @@ final class PreviewState: Sendable {
       state.followers[id] = continuation
       return id
     }
+    guard let id else { return nil }
     continuation.onTermination = { [weak self] _ in
       _ = self?.inner.withLock { $0.followers.removeValue(forKey: id) }
     }

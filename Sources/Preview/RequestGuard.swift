@@ -23,8 +23,22 @@ struct RequestGuard: Sendable {
       .map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
   }
 
-  /// Why a request with `hostHeader` and query value `token` is refused, or `nil` to serve it.
-  func refusal(hostHeader: String?, token given: String?) -> String? {
+  /// Why a request with `hostHeader`, query value `token`, and a browser's `Origin` and
+  /// `Sec-Fetch-Site` headers is refused, or `nil` to serve it.
+  ///
+  /// A page of another site can make the browser ask for `http://127.0.0.1:PORT/frame` (an
+  /// image, an event source) with this preview's own `Host`: browsers say so in
+  /// `Sec-Fetch-Site: cross-site`, and in an `Origin` that is not the preview's, and such a
+  /// request is refused, so no other site can keep the preview drawing or read its events.
+  func refusal(
+    hostHeader: String?, token given: String?, origin: String? = nil, fetchSite: String? = nil
+  ) -> String? {
+    if fetchSite?.lowercased() == "cross-site" {
+      return "requests from other sites are refused (Sec-Fetch-Site: cross-site)"
+    }
+    if let origin, origin != "null", !isOwnOrigin(origin) {
+      return "requests from other sites are refused (Origin: \(origin.prefix(100)))"
+    }
     guard let hostHeader, let name = Self.hostName(hostHeader, port: port) else {
       return "the Host header must name this preview (127.0.0.1:\(port) or localhost:\(port))"
     }
@@ -40,12 +54,24 @@ struct RequestGuard: Sendable {
     return nil
   }
 
+  /// Whether `origin` (`http://name:port`) names this preview as a `Host` header would.
+  private func isOwnOrigin(_ origin: String) -> Bool {
+    guard origin.hasPrefix("http://") else { return false }
+    return refusal(hostHeader: String(origin.dropFirst(7)), token: token) == nil
+  }
+
   /// The name in a `Host` header (`name:port`, `[v6]:port`), lower-cased, when its port is
-  /// `port` (a missing port is refused: a browser always sends it for a port other than 80).
+  /// `port` (a browser leaves the port out only for 80).
   static func hostName(_ header: String, port: Int) -> String? {
-    guard header.utf8.count <= 255, let colon = header.lastIndex(of: ":") else { return nil }
+    guard header.utf8.count <= 255 else { return nil }
+    let colon = header.lastIndex(of: ":").flatMap { header[$0...].contains("]") ? nil : $0 }
+    guard let colon else { return port == 80 ? bareName(header[...]) : nil }
     guard Int(header[header.index(after: colon)...]) == port else { return nil }
-    var name = header[..<colon]
+    return bareName(header[..<colon])
+  }
+
+  private static func bareName(_ text: Substring) -> String? {
+    var name = text
     if name.hasPrefix("[") && name.hasSuffix("]") { name = name.dropFirst().dropLast() }
     return name.isEmpty ? nil : name.lowercased()
   }

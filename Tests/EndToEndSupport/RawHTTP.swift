@@ -16,13 +16,15 @@ public struct HTTPReply: Sendable {
 /// gives it (a foreign `Host`, a broken request line), so hostile requests can be made as an
 /// attacker makes them, which no HTTP library would send.
 public enum RawHTTP {
-  /// `GET target` with `Host: 127.0.0.1:port` (or `host`) and `Connection: close`.
+  /// `GET target` with `Host: 127.0.0.1:port` (or `host`), `headers` (whole lines) and
+  /// `Connection: close`.
   public static func get(
-    _ target: String, port: Int, host: String? = nil, method: String = "GET"
+    _ target: String, port: Int, host: String? = nil, method: String = "GET",
+    headers: [String] = []
   ) throws -> HTTPReply {
     let request =
       "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
-      + "Connection: close\r\n\r\n"
+      + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n"
     guard let reply = try send(Array(request.utf8), port: port) else {
       throw ToolFailure(description: "the server closed the connection without answering")
     }

@@ -21,12 +21,19 @@ public final class DecodedPictures {
     var time: Rational
   }
 
-  private var entries: [Key: (pictures: LayerPictures, used: Int)] = [:]
+  private var entries: [Key: (pictures: LayerPictures, used: Int, pixels: Int)] = [:]
   private var clock = 0
+  private var pixels = 0
   private let limit: Int
+  private let pixelLimit: Int
 
-  /// A cache of at most `limit` layers' pictures, the least recently used let go first.
-  public init(limit: Int = 24) { self.limit = limit }
+  /// A cache of at most `limit` layers' pictures holding at most `pixelLimit` pixels (64
+  /// million: about 100 MB of 8-bit 4:2:0, twice that at 10 bits), the least recently used
+  /// let go first.
+  public init(limit: Int = 24, pixelLimit: Int = 64 << 20) {
+    self.limit = limit
+    self.pixelLimit = pixelLimit
+  }
 
   /// `layer`'s pictures on frame `k` from the cache, or made by `make` and kept.
   func pictures(
@@ -36,12 +43,18 @@ public final class DecodedPictures {
     guard let key = key(of: layer, plan: plan, frame: k) else { return try make() }
     clock += 1
     if let entry = entries[key] {
-      entries[key] = (entry.pictures, clock)
+      entries[key] = (entry.pictures, clock, entry.pixels)
       return LayerPictures(frame: k, picture: entry.pictures.picture, matte: entry.pictures.matte)
     }
     let made = try make()
-    entries[key] = (made, clock)
-    while entries.count > limit, let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
+    let size = [made.picture, made.matte].reduce(0) { $0 + ($1.map { $0.width * $0.height } ?? 0) }
+    guard size <= pixelLimit else { return made }
+    entries[key] = (made, clock, size)
+    pixels += size
+    while entries.count > limit || pixels > pixelLimit,
+      let oldest = entries.min(by: { $0.value.used < $1.value.used })
+    {
+      pixels -= oldest.value.pixels
       entries[oldest.key] = nil
     }
     return made
