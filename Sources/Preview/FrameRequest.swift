@@ -48,8 +48,11 @@ struct FrameRequest: Sendable, Hashable {
     }
     var width = output.width
     if let text = query["width"] {
-      guard let w = Int(text), w >= 1, w <= output.width else {
-        return .failure(Refusal("width=\(text): from 1 to the output's width, \(output.width)"))
+      // Below 16 pixels the scaler averages badly, and no page shows a frame that small.
+      let least = min(16, output.width)
+      guard let w = Int(text), w >= least, w <= output.width else {
+        return .failure(
+          Refusal("width=\(text): from \(least) to the output's width, \(output.width)"))
       }
       width = w
     }

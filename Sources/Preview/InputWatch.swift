@@ -29,6 +29,9 @@ final class InputWatch: Sendable {
 
   deinit { close(descriptor) }
 
+  /// Whether no file is watched yet.
+  var isEmpty: Bool { watched.withLock { $0.files.isEmpty } }
+
   /// Watches exactly `files` (absolute, standardized paths) from now on; with `anyArrival`,
   /// any file made in their folders counts too.
   func watch(_ files: Set<String>, anyArrival: Bool = false) {

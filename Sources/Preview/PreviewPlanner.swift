@@ -34,6 +34,13 @@ final class PreviewPlanner: Sendable {
 
   /// Plans once, on the calling thread.
   func planOnce() {
+    // The files known before planning are watched first, so a save while the first plan is
+    // made is seen; later plans keep every folder watched while they run.
+    if watch?.isEmpty == true {
+      let here = FileManager.default.currentDirectoryPath
+      watch?.watch(
+        Set(([project.path] + project.extraFiles).map { ProjectPaths.resolve($0, in: here) }))
+    }
     let opening = project.open { [self] path in
       self.probed.withLock { known in
         guard let entry = known[path], FileStamp.read(path) == entry.stamp else { return nil }

@@ -276,6 +276,7 @@ struct PreviewServerTests {
         ("/frame?f=1&f=2", nil, "GET", 400),
         ("/frame", nil, "GET", 400),
         ("/frame?f=1&width=0", nil, "GET", 400),
+        ("/frame?f=1&width=15", nil, "GET", 400),
         ("/frame?f=1&width=321", nil, "GET", 400),
         ("/frame?f=1&format=gif", nil, "GET", 400),
         ("/frame?f=1&path=/etc/passwd", nil, "GET", 400),
