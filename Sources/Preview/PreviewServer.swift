@@ -17,6 +17,9 @@ public struct PreviewServer: Sendable {
       self.host = host
       self.port = port
     }
+
+    /// Whether `text` is an IPv4 or IPv6 address (what `--host` takes), not a name.
+    public static func isAddress(_ text: String) -> Bool { RequestGuard.isAddress(text) }
   }
 
   private let project: PreviewProject

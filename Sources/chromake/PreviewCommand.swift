@@ -52,7 +52,7 @@ struct PreviewCommand: ParsableCommand {
     case (_?, let n?) where n < 1: throw ValidationError("--row \(n): rows are numbered from 1")
     default: break
     }
-    if let host, host != "127.0.0.1", !Self.isAddress(host) {
+    if let host, host != "127.0.0.1", !PreviewServer.Listening.isAddress(host) {
       throw ValidationError("--host \(host): give an IP address to serve on, such as 0.0.0.0")
     }
   }
@@ -71,7 +71,7 @@ struct PreviewCommand: ParsableCommand {
       })
     let project = options.project
     let finished = DispatchSemaphore(value: 0)
-    let failure = ListenFailure()
+    let failure = ServerFailure()
     Task.detached {
       do {
         try await server.run { url, watching in
@@ -131,38 +131,32 @@ struct PreviewCommand: ParsableCommand {
   > {
     switch DataTableReader.read(path: data) {
     case .failure(let failure):
-      return .failure(RowProblems((failure.diagnostics, failure.sources)))
+      return .failure(RowProblems(diagnostics: failure.diagnostics, sources: failure.sources))
     case .success(let table):
       var (unknown, sources) = BatchRows.columnProblems(table, project: project)
       sources.add(file: data, text: table.text)
-      guard unknown.isEmpty else { return .failure(RowProblems((unknown, sources))) }
+      guard unknown.isEmpty else {
+        return .failure(RowProblems(diagnostics: unknown, sources: sources))
+      }
       guard let picked = table.rows.first(where: { $0.number == row }) else {
         let problem = Diagnostic.error(
           "no-such-row", "\(data) has \(table.rows.count) rows; --row \(row) is past the end",
           at: .wholeFile(data))
-        return .failure(RowProblems(([problem], sources)))
+        return .failure(RowProblems(diagnostics: [problem], sources: sources))
       }
       return .success((picked.overrides(file: data), table.text))
     }
-  }
-
-  private static func isAddress(_ text: String) -> Bool {
-    var v4 = in_addr()
-    var v6 = in6_addr()
-    return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
   }
 }
 
 /// A data file's problems, as an error a `Result` can carry.
 struct RowProblems: Error {
-  var value: ([Diagnostic], SourceText)
-  init(_ value: ([Diagnostic], SourceText)) { self.value = value }
-  var diagnostics: [Diagnostic] { value.0 }
-  var sources: SourceText { value.1 }
+  var diagnostics: [Diagnostic]
+  var sources: SourceText
 }
 
 /// Why the server stopped, handed from its task to the command's thread: written before the
 /// semaphore is signalled and read after it is waited on, which orders the two.
-private final class ListenFailure: @unchecked Sendable {
+private final class ServerFailure: @unchecked Sendable {
   var error: (any Error)?
 }

@@ -43,14 +43,7 @@ final class CompositionFrames {
       sources = LayerSources(plan: plan, from: j)
       next = j
     }
-    // Frames passed over still advance every feed, which gives its layer's frames in order.
-    while next < j {
-      try sources.advance(to: next)
-      _ = try sources.draws(atFrame: next)
-      next += 1
-    }
-    try sources.advance(to: j)
-    let draws = try sources.draws(atFrame: j)
+    let draws = try sources.draws(atFrame: j, passingOverFrom: next)
     next = j + 1
     return try compositor.picture(
       CompositeItem.frame(draws, transitions: plan.transitions, frame: j, fps: plan.output.fps))

@@ -69,9 +69,9 @@ public final class DecodedPictures {
     var matte: FileStamp?
     var mattePath: String?
     if let file = clip.matte {
-      mattePath = plan.resolvedPath(file)
-      guard let stamp = FileStamp.read(plan.resolvedPath(file)) else { return nil }
-      matte = stamp
+      let path = plan.resolvedPath(file)
+      guard let stamp = FileStamp.read(path) else { return nil }
+      (matte, mattePath) = (stamp, path)
     }
     return Key(
       source: source, sourcePath: sourcePath, matte: matte, mattePath: mattePath,

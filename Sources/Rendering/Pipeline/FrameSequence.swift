@@ -33,13 +33,7 @@ public final class FrameSequence {
   /// Frame `k`'s picture as RGBA rows, top first; `k` must be `next` or later.
   public func render(frame k: Int64) throws -> [UInt8] {
     precondition(k >= next, "frame \(k) is before the sequence's next, \(next)")
-    while next < k {
-      try sources.advance(to: next)
-      _ = try sources.draws(atFrame: next)
-      next += 1
-    }
-    try sources.advance(to: k)
-    let draws = try sources.draws(atFrame: k)
+    let draws = try sources.draws(atFrame: k, passingOverFrom: next)
     next = k + 1
     return try compositor.composite(
       CompositeItem.frame(draws, transitions: plan.transitions, frame: k, fps: plan.output.fps)

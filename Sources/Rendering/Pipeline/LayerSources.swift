@@ -88,6 +88,18 @@ final class LayerSources {
     return draws
   }
 
+  /// What every layer on frame `k` draws, when the sources last gave frame `next - 1`: the
+  /// frames between are passed over, every feed still advancing through them, as a feed gives
+  /// its layer's frames in order (a child drawn again, a player that skips to keep real time).
+  func draws(atFrame k: Int64, passingOverFrom next: Int64) throws -> [LayerDraw] {
+    for passed in next..<k {
+      try advance(to: passed)
+      _ = try draws(atFrame: passed)
+    }
+    try advance(to: k)
+    return try draws(atFrame: k)
+  }
+
   /// Stops every source still running (a render that ended or failed).
   func stopAll() {
     for source in sources.values { source.stop() }
